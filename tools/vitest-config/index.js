@@ -1,0 +1,20 @@
+// Shared vitest settings: tests import workspace siblings from src/ through the "@gdlkit/source" export
+// condition, so the edit-test loop needs no build.
+import { defineConfig } from 'vitest/config';
+
+const conditions = ['@gdlkit/source', 'module', 'node', 'import', 'default'];
+
+/** @param {import('vitest/config').ViteUserConfig['test']} [test] */
+export function gdlkitVitest(test = {}) {
+  return defineConfig({
+    resolve: { conditions },
+    ssr: { resolve: { conditions, externalConditions: conditions } },
+    test: {
+      include: ['test/**/*.test.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      pool: 'forks',
+      ...test,
+    },
+  });
+}
