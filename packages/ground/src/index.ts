@@ -1,0 +1,1 @@
+// Each stage of the grounding layer is one module; add one export line per module.
