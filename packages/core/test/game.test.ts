@@ -57,13 +57,23 @@ describe('loadGame', () => {
   });
 
   it('rejects an unsafe head variable with a located error', () => {
-    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))', 'unsafe.kif')).toThrow(InvalidGameError);
-    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))', 'unsafe.kif')).toThrow(/unsafe\.kif:2:1/);
+    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 2))', 'unsafe.kif')).toThrow(InvalidGameError);
+    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 2))', 'unsafe.kif')).toThrow(/unsafe\.kif:2:1/);
+  });
+
+  it('ignores an unsafe rule that no game relation uses (compliance test_case_3b)', () => {
+    const game = loadGame(read('tests/compliance/test_case_3b.kif'), 'test_case_3b.kif');
+    expect(game.diagnostics.map((d) => d.code)).toContain('unused-unsafe-rule');
+    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 1))', 'used.kif')).toThrow(/unsafe-head-variable/);
   });
 
   it('loads every corpus game', () => {
     const failures: string[] = [];
-    for (const f of readdirSync(games).filter((x) => x.endsWith('.kif'))) {
+    const files = [
+      ...readdirSync(games).filter((x) => x.endsWith('.kif')),
+      ...readdirSync(join(games, 'tests/compliance')).map((x) => `tests/compliance/${x}`),
+    ];
+    for (const f of files) {
       try {
         loadGame(read(f), f);
       } catch (e) {

@@ -100,6 +100,20 @@ export function analyseGame(
   const normaliser = new Normaliser(store, table, keywords, description.rules);
   for (const rule of description.rules) normaliser.addRule(rule);
   const all = [...diagnostics, ...normaliser.diagnostics];
+  const used = usedRelations(table.relations.length, normaliser.rules, keywords);
+  for (const { relation, diagnostic } of normaliser.unsafeRules) {
+    // An unsafe rule nothing depends on cannot change an answer (ggp-base's test_case_3b has one).
+    all.push(
+      used[relation]
+        ? diagnostic
+        : {
+            ...diagnostic,
+            severity: 'warning',
+            code: 'unused-unsafe-rule',
+            message: `${diagnostic.message}; the rule is ignored because no game relation uses it`,
+          },
+    );
+  }
   if (description.rules.length === 0) {
     all.push({
       severity: 'error',
@@ -129,4 +143,21 @@ export function analyseGame(
 export function loadGame(text: string, file = '<input>', options: GameOptions = {}): Game {
   const { description, diagnostics } = parseKif(text, file);
   return analyseGame(description, diagnostics, options);
+}
+
+/** Relations reachable from the keyword relations through rule bodies. */
+function usedRelations(count: number, rules: readonly GameRule[], keywords: KeywordRelations): boolean[] {
+  const used = new Array<boolean>(count).fill(false);
+  const bodies: RelationId[][] = Array.from({ length: count }, () => []);
+  for (const rule of rules) {
+    for (const l of rule.body) if (l.kind !== 'distinct') bodies[rule.head.relation]!.push(l.atom.relation);
+  }
+  const stack: RelationId[] = Object.values(keywords);
+  while (stack.length > 0) {
+    const r = stack.pop()!;
+    if (used[r]) continue;
+    used[r] = true;
+    stack.push(...bodies[r]!);
+  }
+  return used;
 }

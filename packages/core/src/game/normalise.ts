@@ -3,7 +3,7 @@
 import type { AtomTerm, Diagnostic, Literal, Rule, SourceSpan, Term } from '@gdlkit/gdl';
 import type { TermId, TermStore } from '../terms/term-store.js';
 import type { KeywordRelations, RelationTable } from './relations.js';
-import type { Atom, BodyLiteral, GameRule, Pattern } from './rules.js';
+import type { Atom, BodyLiteral, GameRule, Pattern, RelationId } from './rules.js';
 import { collectVariables, literalVariables } from './rules.js';
 
 /** A literal of one disjunct of a body in disjunctive normal form; `neg` may hold any literal. */
@@ -26,6 +26,8 @@ export class Normaliser {
   private readonly roleFacts: string[];
   readonly rules: GameRule[] = [];
   readonly diagnostics: Diagnostic[] = [];
+  /** Rules left out because a head variable is unbound; an error unless the relation is never used. */
+  readonly unsafeRules: { relation: RelationId; diagnostic: Diagnostic }[] = [];
 
   constructor(
     private readonly store: TermStore,
@@ -90,11 +92,14 @@ export class Normaliser {
         });
       }
       if (!bound.has(v)) {
-        this.diagnostics.push({
-          severity: 'error',
-          code: 'unsafe-head-variable',
-          message: `variable ?${vars.names[v]} of the head occurs in no positive body literal: bind it with a positive literal`,
-          span,
+        this.unsafeRules.push({
+          relation: headAtom.relation,
+          diagnostic: {
+            severity: 'error',
+            code: 'unsafe-head-variable',
+            message: `variable ?${vars.names[v]} of the head occurs in no positive body literal: bind it with a positive literal`,
+            span,
+          },
         });
         return;
       }
