@@ -70,3 +70,13 @@ export class BackendUnavailableError extends GdlkitError {
     this.name = 'BackendUnavailableError';
   }
 }
+
+/** Throws unless the joint move has exactly one move per role. */
+export function assertJointMoveArity(roleCount: number, jointMove: readonly unknown[]): void {
+  if (jointMove.length !== roleCount) {
+    throw new GdlkitError(
+      'ILLEGAL_MOVE',
+      `a joint move needs one move per role: expected ${roleCount}, got ${jointMove.length}`,
+    );
+  }
+}

@@ -1,4 +1,5 @@
 export {
+  assertJointMoveArity,
   BackendUnavailableError,
   BudgetExceededError,
   GdlkitError,

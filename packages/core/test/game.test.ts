@@ -57,14 +57,20 @@ describe('loadGame', () => {
   });
 
   it('rejects an unsafe head variable with a located error', () => {
-    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 2))', 'unsafe.kif')).toThrow(InvalidGameError);
-    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 2))', 'unsafe.kif')).toThrow(/unsafe\.kif:2:1/);
+    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 2))', 'unsafe.kif')).toThrow(
+      InvalidGameError,
+    );
+    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 2))', 'unsafe.kif')).toThrow(
+      /unsafe\.kif:2:1/,
+    );
   });
 
   it('ignores an unsafe rule that no game relation uses (compliance test_case_3b)', () => {
     const game = loadGame(read('tests/compliance/test_case_3b.kif'), 'test_case_3b.kif');
     expect(game.diagnostics.map((d) => d.code)).toContain('unused-unsafe-rule');
-    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 1))', 'used.kif')).toThrow(/unsafe-head-variable/);
+    expect(() => loadGame('(role a)\n(<= (p ?x) (q 1))\n(<= terminal (p 1))', 'used.kif')).toThrow(
+      /unsafe-head-variable/,
+    );
   });
 
   it('loads every corpus game', () => {

@@ -54,7 +54,10 @@ export interface Reasoner<State = unknown> {
   isTerminal(state: State): boolean;
   goal(state: State, role: number): GoalValue;
   goals(state: State): GoalValue[];
-  /** Throws IllegalMoveError when a move is not legal for its role. */
+  /**
+   * Throws IllegalMoveError when a move is not legal for its role, and a GdlkitError with code ILLEGAL_MOVE
+   * when the joint move does not have one move per role (see assertJointMoveArity).
+   */
   nextState(state: State, jointMove: readonly TermId[]): State;
   /** Percepts of `role` after `jointMove` in `state` (GDL-II); empty for games without `sees`. */
   sees(state: State, jointMove: readonly TermId[], role: number): readonly TermId[];
