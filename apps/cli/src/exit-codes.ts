@@ -1,0 +1,31 @@
+import { GdlkitError } from '@gdlkit/core';
+
+/** Exit codes of DESIGN.md section 4. */
+export const EXIT = {
+  ok: 0,
+  /** A user error: invalid game, unknown backend, illegal move in a record, unreadable file. */
+  userError: 1,
+  /** Bad usage: unknown command or option, missing argument. */
+  usage: 2,
+  /** A backend cannot handle the game within its budget. */
+  budget: 3,
+} as const;
+
+export class UsageError extends Error {}
+
+/** Maps an error to the exit code and the one-line message the user sees (no stack traces). */
+export function classify(error: unknown): { code: number; message: string } {
+  if (error instanceof UsageError) return { code: EXIT.usage, message: error.message };
+  if (error instanceof GdlkitError) {
+    const budget = error.code === 'BUDGET_EXCEEDED' || error.code === 'UNSUPPORTED';
+    return { code: budget ? EXIT.budget : EXIT.userError, message: error.message };
+  }
+  const e = error as NodeJS.ErrnoException;
+  if (e?.code === 'ENOENT' || e?.code === 'EISDIR' || e?.code === 'EACCES') {
+    return { code: EXIT.userError, message: `cannot read ${e.path ?? 'file'}: ${e.code}` };
+  }
+  if (e instanceof RangeError && /call stack|allocation|Array buffer/i.test(e.message)) {
+    return { code: EXIT.budget, message: `the game is too large for this backend: ${e.message}` };
+  }
+  return { code: EXIT.userError, message: `internal error: ${(e as Error)?.stack ?? String(e)}` };
+}

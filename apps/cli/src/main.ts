@@ -1,0 +1,63 @@
+import { backends } from './commands/backends.js';
+import { check } from './commands/check.js';
+import { demo } from './commands/demo.js';
+import { perf } from './commands/perf.js';
+import { play } from './commands/play.js';
+import { replay } from './commands/replay.js';
+import { classify, EXIT } from './exit-codes.js';
+
+type Command = (args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  check: { run: check, summary: 'check FILE... [--strict] [--json]        validate game descriptions' },
+  backends: {
+    run: backends,
+    summary: 'backends                                 list backends and whether they are available',
+  },
+  play: { run: play, summary: 'play FILE --backend NAME --seed N [--matches K] [--trace OUT.jsonl]' },
+  replay: {
+    run: replay,
+    summary: 'replay FILE RECORD.jsonl --backend NAME  replay a match record, print the trace',
+  },
+  perf: { run: perf, summary: 'perf GAME_FILE RESULT_FILE SECONDS --backend NAME   the gdl-perf protocol' },
+  demo: {
+    run: demo,
+    summary: 'demo [FILE] [--seconds S]                random matches and throughput, every backend',
+  },
+};
+
+function help(): string {
+  return `usage: gdlkit <command> [options]\n\n${Object.values(COMMANDS)
+    .map((c) => `  gdlkit ${c.summary}`)
+    .join('\n')}\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(help());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`gdlkit: unknown command '${name}'\n${help()}`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(rest);
+  } catch (e) {
+    const { code, message } = classify(e);
+    process.stderr.write(`gdlkit ${name}: ${message}\n`);
+    return code;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`gdlkit: ${classify(e).message}\n`);
+    process.exitCode = EXIT.userError;
+  },
+);

@@ -1,0 +1,73 @@
+import {
+  type Backend,
+  type BackendOptions,
+  type BackendRegistry,
+  BackendUnavailableError,
+  BudgetExceededError,
+  type Capabilities,
+  type Game,
+  GdlkitError,
+  type Reasoner,
+  UnsupportedError,
+} from '@gdlkit/core';
+
+/** Why auto chose a backend, for logs: each attempt in order with its outcome. */
+export interface AutoAttempt {
+  readonly backend: string;
+  readonly outcome: 'chosen' | 'skipped' | 'failed';
+  readonly reason: string;
+  readonly ms: number;
+}
+
+export interface AutoReasoner extends Reasoner {
+  readonly attempts: readonly AutoAttempt[];
+}
+
+/** Default preference: fastest first (DESIGN.md section 3). */
+export const AUTO_ORDER = ['native', 'propnet-wasm', 'propnet', 'forward', 'prover'] as const;
+
+/**
+ * `auto`: tries the backends in order and returns the first that builds within its budget; a backend that is
+ * unavailable, lacks a needed capability or exceeds its budget is skipped, and the next one is tried.
+ */
+export function createAutoBackend(registry: BackendRegistry, order: readonly string[] = AUTO_ORDER): Backend {
+  const capabilities: Capabilities = { gdl2: true, batchPlayouts: true, batchPerft: true, threads: true };
+  return {
+    name: 'auto',
+    description: `the fastest backend that builds within the budget (${order.join(', ')})`,
+    capabilities,
+    availability: () => ({ available: true }),
+    async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
+      const attempts: AutoAttempt[] = [];
+      for (const name of order) {
+        if (!registry.has(name)) continue;
+        const backend = registry.get(name);
+        const started = performance.now();
+        const elapsed = () => Math.round(performance.now() - started);
+        if (game.isGdl2 && !backend.capabilities.gdl2) {
+          attempts.push({ backend: name, outcome: 'skipped', reason: 'no GDL-II support', ms: 0 });
+          continue;
+        }
+        try {
+          const reasoner = await backend.create(game, options);
+          attempts.push({ backend: name, outcome: 'chosen', reason: 'built within budget', ms: elapsed() });
+          return Object.assign(reasoner, { attempts });
+        } catch (e) {
+          if (
+            e instanceof BudgetExceededError ||
+            e instanceof UnsupportedError ||
+            e instanceof BackendUnavailableError
+          ) {
+            attempts.push({ backend: name, outcome: 'failed', reason: e.message, ms: elapsed() });
+            continue;
+          }
+          throw e;
+        }
+      }
+      throw new GdlkitError(
+        'BUDGET_EXCEEDED',
+        `no backend could handle ${game.file}: ${attempts.map((a) => `${a.backend}: ${a.reason}`).join('; ')}`,
+      );
+    },
+  };
+}

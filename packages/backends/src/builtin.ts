@@ -1,0 +1,19 @@
+import { BackendRegistry } from '@gdlkit/core';
+import { createAutoBackend } from './auto-backend.js';
+import { type BackendSpec, LazyBackend } from './lazy-backend.js';
+
+/** The backends that ship with gdlkit, loaded lazily by package name. */
+export const BUILTIN_BACKENDS: readonly BackendSpec[] = [];
+
+/** A registry with every built-in backend and `auto`. */
+export function createDefaultRegistry(): BackendRegistry {
+  const registry = new BackendRegistry();
+  for (const spec of BUILTIN_BACKENDS) registry.register(new LazyBackend(spec));
+  registry.register(createAutoBackend(registry));
+  return registry;
+}
+
+/** Loads every lazily registered backend so that availability() is accurate (e.g. for `gdlkit backends`). */
+export async function loadAll(registry: BackendRegistry): Promise<void> {
+  await Promise.all(registry.list().map((b) => (b instanceof LazyBackend ? b.load() : undefined)));
+}
