@@ -14,6 +14,9 @@ export function gdlkitVitest(test = {}) {
       testTimeout: 60_000,
       hookTimeout: 120_000,
       pool: 'forks',
+      // The JSON report feeds the workspace-wide "N passed, N failed" line (tools/scripts/test-summary.mjs).
+      reporters: ['default', 'json'],
+      outputFile: { json: '.vitest-result.json' },
       ...test,
     },
   });
