@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BudgetExceededError, type Game, loadGame } from '@gdlkit/core';
+import { describe, expect, it } from 'vitest';
+import { computeArgumentDomains, type Domain } from '../src/index.js';
+
+const games = join(import.meta.dirname, '../../../games');
+const load = (file: string) => loadGame(readFileSync(join(games, file), 'utf8'), file);
+const rel = (game: Game, key: string) => game.relations.find((r) => r.key === key)!.id;
+const names = (game: Game, domain: Domain) => [...domain.constants].map((t) => game.store.toKif(t)).sort();
+
+describe('argument domains (section 4.2)', () => {
+  it('gives tictactoe cell the product domain of Example 4', () => {
+    const game = load('tictactoe.kif');
+    const { relations } = computeArgumentDomains(game);
+    const fluents = relations[game.keywords.true]![0]!;
+    const cell = [...fluents.functors.values()].find((f) => game.store.symbolName(f.symbol) === 'cell')!;
+    expect(cell.args.map((a) => names(game, a))).toEqual([
+      ['1', '2', '3'],
+      ['1', '2', '3'],
+      ['b', 'o', 'x'],
+    ]);
+    expect(fluents.size).toBe(27 + 2);
+    // next and init share the fluent domain; does shares legal's.
+    expect(relations[game.keywords.next]![0]).toBe(fluents);
+    expect(relations[game.keywords.does]).toBe(relations[game.keywords.legal]);
+    // Example 3: the first argument of legal ranges over the roles.
+    expect(names(game, relations[game.keywords.legal]![0]!)).toEqual(['oplayer', 'xplayer']);
+    const moves = relations[game.keywords.legal]![1]!;
+    expect(moves.size).toBe(9 + 1);
+    expect(names(game, relations[rel(game, 'row/2')]![1]!)).toEqual(['b', 'o', 'x']);
+  });
+
+  it('restricts head variables to the intersection of their positive occurrences', () => {
+    const game = loadGame(
+      `(role a) (p 1) (p 2) (p 3) (q 2) (q 3) (q 4)
+       (<= (both ?x) (p ?x) (q ?x))
+       (<= (onlyp ?x) (p ?x) (not (q ?x)))
+       (init (s 1)) (<= (legal a noop) (true (s 1)))
+       (<= (next (s ?y)) (true (s ?x)) (both ?y))`,
+      'inline.kif',
+    );
+    const { relations } = computeArgumentDomains(game);
+    expect(names(game, relations[rel(game, 'both/1')]![0]!)).toEqual(['2', '3']);
+    expect(names(game, relations[rel(game, 'onlyp/1')]![0]!)).toEqual(['1', '2', '3']);
+    const fluents = relations[game.keywords.true]![0]!;
+    const s = [...fluents.functors.values()][0]!;
+    expect(names(game, s.args[0]!)).toEqual(['1', '2', '3']);
+  });
+
+  it('rejects unboundedly nested terms with a typed budget error', () => {
+    const game = loadGame(
+      `(role a) (num z) (<= (num (s ?x)) (num ?x)) (init (c z)) (<= (legal a noop) (num ?x))
+       (<= (next (c ?x)) (true (c ?x)))`,
+      'peano.kif',
+    );
+    expect(() => computeArgumentDomains(game)).toThrow(BudgetExceededError);
+  });
+
+  it('computes domains of larger corpus games quickly', () => {
+    const started = Date.now();
+    for (const file of [
+      'breakthrough.kif',
+      'connectfour.kif',
+      'montyhall.kif',
+      'hanoi.kif',
+      'pancakes6.kif',
+    ]) {
+      const game = load(file);
+      const { relations } = computeArgumentDomains(game);
+      expect(relations[game.keywords.true]![0]!.size).toBeGreaterThan(0);
+    }
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
