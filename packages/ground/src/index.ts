@@ -1,1 +1,12 @@
 // Each stage of the grounding layer is one module; add one export line per module.
+export {
+  type ArgumentDomains,
+  computeArgumentDomains,
+  Domain,
+  type FunctorDomain,
+  functorKey,
+  MAX_DOMAIN_DEPTH,
+} from './domains.js';
+export { BudgetMeter, type GroundingBudget } from './ground-budget.js';
+export { GroundProgram, type GroundStats } from './ground-program.js';
+export { type GroundingOptions, groundGame } from './instantiate.js';
