@@ -1,0 +1,154 @@
+// Adapts the tabled solver to the Reasoner contract of core: states are sorted fluent sets, queries are the
+// GDL keyword relations called with the role bound.
+import {
+  type Backend,
+  type BackendOptions,
+  BaseReasoner,
+  type Capabilities,
+  type Game,
+  GdlkitError,
+  type GoalValue,
+  goalValueOf,
+  IllegalMoveError,
+  type TermId,
+} from '@gdlkit/core';
+import { Solver } from './solve.js';
+import { ProverState } from './state.js';
+
+const CAPABILITIES: Capabilities = { gdl2: true, batchPlayouts: false, batchPerft: false, threads: false };
+const NO_MOVE: readonly TermId[] = [];
+
+export class ProverReasoner extends BaseReasoner<ProverState> {
+  readonly backend = 'prover';
+  readonly capabilities = CAPABILITIES;
+  readonly solver: Solver;
+  private readonly roleKeys: Int32Array[];
+  private readonly goalValues = new Map<TermId, number | null>();
+  private readonly freeKey = Int32Array.of(-1);
+
+  constructor(game: Game) {
+    super(game);
+    this.solver = new Solver(game);
+    this.roleKeys = game.roles.map((role) => Int32Array.of(role, -1));
+  }
+
+  initialState(): ProverState {
+    this.solver.setState(this, ProverState.of([]).facts(this.game.store));
+    const init = this.solver.answers(this.game.keywords.init, this.freeKey);
+    return ProverState.of(init.map((atom) => this.game.store.arg(atom, 0)));
+  }
+
+  legalMoves(state: ProverState, role: number): readonly TermId[] {
+    return this.secondArgs(this.legalAtoms(state, role));
+  }
+
+  isTerminal(state: ProverState): boolean {
+    this.use(state);
+    return this.solver.answers(this.game.keywords.terminal, NO_MOVE).length > 0;
+  }
+
+  goal(state: ProverState, role: number): GoalValue {
+    this.use(state);
+    const atoms = this.solver.answers(this.game.keywords.goal, this.roleKey(role));
+    const values: number[] = [];
+    for (const atom of atoms) {
+      const value = this.goalNumber(this.game.store.arg(atom, 1));
+      if (value !== null) values.push(value);
+    }
+    return goalValueOf(values);
+  }
+
+  nextState(state: ProverState, jointMove: readonly TermId[]): ProverState {
+    this.checkMove(state, jointMove);
+    this.solver.setMove(jointMove);
+    const next = this.solver.answers(this.game.keywords.next, this.freeKey);
+    const store = this.game.store;
+    const fluents = new Int32Array(next.length);
+    for (let i = 0; i < next.length; i++) fluents[i] = store.arg(next[i]!, 0);
+    // Answers are distinct atoms next(f), so the fluents are distinct too.
+    return new ProverState(fluents.sort());
+  }
+
+  sees(state: ProverState, jointMove: readonly TermId[], role: number): readonly TermId[] {
+    this.checkMove(state, jointMove);
+    this.solver.setMove(jointMove);
+    return this.secondArgs(this.solver.answers(this.game.keywords.sees, this.roleKey(role)));
+  }
+
+  stateToFacts(state: ProverState): readonly TermId[] {
+    return Array.from(state.fluents);
+  }
+
+  stateFromFacts(facts: readonly TermId[]): ProverState {
+    return ProverState.of(facts);
+  }
+
+  private use(state: ProverState): void {
+    this.solver.setState(state, state.facts(this.game.store));
+  }
+
+  private legalAtoms(state: ProverState, role: number): readonly TermId[] {
+    this.use(state);
+    return this.solver.answers(this.game.keywords.legal, this.roleKey(role));
+  }
+
+  private roleKey(role: number): Int32Array {
+    const key = this.roleKeys[role];
+    if (key === undefined) throw new RangeError(`no role with index ${role}`);
+    return key;
+  }
+
+  private checkMove(state: ProverState, jointMove: readonly TermId[]): void {
+    const store = this.game.store;
+    if (jointMove.length !== this.roles.length) {
+      throw new GdlkitError(
+        'ILLEGAL_MOVE',
+        `a joint move needs one move per role (${this.roles.length}), got ${jointMove.length}`,
+      );
+    }
+    for (let r = 0; r < this.roles.length; r++) {
+      const move = jointMove[r]!;
+      const legal = this.legalAtoms(state, r);
+      let found = false;
+      for (let i = 0; i < legal.length; i++) {
+        if (store.arg(legal[i]!, 1) === move) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) throw new IllegalMoveError(this.game.roleName(r), store.toKif(move));
+    }
+  }
+
+  private secondArgs(atoms: readonly TermId[]): TermId[] {
+    const store = this.game.store;
+    const out = new Array<TermId>(atoms.length);
+    for (let i = 0; i < atoms.length; i++) out[i] = store.arg(atoms[i]!, 1);
+    return out;
+  }
+
+  /** A goal value term as an integer, or null when it is not one (such a value is not reported). */
+  private goalNumber(term: TermId): number | null {
+    let value = this.goalValues.get(term);
+    if (value === undefined) {
+      const store = this.game.store;
+      const text = store.arity(term) === 0 ? store.symbolName(store.functor(term)) : '';
+      value = /^-?\d+$/.test(text) ? Number(text) : null;
+      this.goalValues.set(term, value);
+    }
+    return value;
+  }
+}
+
+/** A prover reasoner for a game; perfect-information games and GDL-II games (with `sees`) alike. */
+export function createProver(game: Game, _options?: BackendOptions): ProverReasoner {
+  return new ProverReasoner(game);
+}
+
+export const proverBackend: Backend = {
+  name: 'prover',
+  description: 'tabled SLD-NF backward chainer over term ids (reference backend)',
+  capabilities: CAPABILITIES,
+  availability: () => ({ available: true }),
+  create: async (game, options) => createProver(game, options),
+};

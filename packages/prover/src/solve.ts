@@ -1,0 +1,508 @@
+// The tabled SLD-NF resolution engine. Every call is a call pattern (relation, ground-or-free arguments) whose
+// complete set of ground answers is computed once and memoised (static relations for the whole game, dynamic
+// ones for one state or one joint move). Clause bodies are solved left to right over a binding stack with a
+// trail; a call that meets its own variant on the stack reuses the answers found so far and its recursive
+// component is re-solved until no new answer appears, which is the loop check: left-recursive and redundant
+// rules such as `smaller(X,Y) :- smaller(X,Y)` terminate (ggp-book ch. 13, section on recursion and loops).
+// GDL rules are safe, so every answer is ground and bindings only ever hold ground term ids.
+import { type Game, type RelationId, type TermId, type TermStore, UnsupportedError } from '@gdlkit/core';
+import { FactIndex } from './fact-index.js';
+import { addAnswer, COMPLETE, EVALUATING, INCOMPLETE, MemoSpace, NEW, type TableEntry } from './memo-table.js';
+import {
+  type CompiledLiteral,
+  type CompiledRule,
+  L_DISTINCT,
+  L_NEG,
+  P_FN,
+  P_GROUND,
+  P_VAR,
+  Program,
+} from './program.js';
+
+const UNBOUND = -1;
+const SPACE_STATIC = 0;
+const SPACE_STATE = 1;
+const SPACE_MOVE = 2;
+const SPACE_TRUE = 3;
+const SPACE_DOES = 4;
+
+const NO_FACTS = new Int32Array(0);
+
+export class Solver {
+  readonly program: Program;
+  readonly store: TermStore;
+  private code: Int32Array;
+  private readonly trueRelation: RelationId;
+  private readonly doesRelation: RelationId;
+  /** Which memo space a relation's tables live in (SPACE_*). */
+  private readonly spaceOf: Uint8Array;
+  private readonly spaces = [new MemoSpace(), new MemoSpace(), new MemoSpace()];
+
+  private bindings = new Int32Array(1024);
+  private frameTop = 0;
+  private trail = new Int32Array(1024);
+  private trailTop = 0;
+  /** Scratch stack for call keys and the arguments of terms being built. */
+  private scratch = new Int32Array(1024);
+  private scratchTop = 0;
+
+  /** Depth of the evaluation stack, and per depth the lowest depth its component reaches. */
+  private depth = 0;
+  private lows = new Int32Array(64);
+  private recursed = new Uint8Array(64);
+  private readonly incomplete: TableEntry[] = [];
+  private pass = 1;
+  private answerCount = 0;
+
+  private facts: FactIndex;
+  private currentState: object | null = null;
+  private doesAtoms: TermId[] = [];
+  private readonly currentMove: TermId[] = [];
+  private moveSet = false;
+
+  /** Inferences (clause entries) so far, for profiling. */
+  inferences = 0;
+
+  constructor(readonly game: Game) {
+    this.program = new Program(game);
+    this.store = game.store;
+    this.code = this.program.code;
+    this.trueRelation = game.keywords.true;
+    this.doesRelation = game.keywords.does;
+    const analysis = game.analysis;
+    this.spaceOf = Uint8Array.from(game.relations, (r) =>
+      !analysis.dynamic[r.id] ? SPACE_STATIC : analysis.dependsOnDoes[r.id] ? SPACE_MOVE : SPACE_STATE,
+    );
+    this.spaceOf[this.trueRelation] = SPACE_TRUE;
+    this.spaceOf[this.doesRelation] = SPACE_DOES;
+    this.facts = new FactIndex(this.store, NO_FACTS);
+  }
+
+  /**
+   * Makes `facts` (sorted fluent ids) the state that `true` reads. `owner` identifies the state: while it stays
+   * the same object the state's memo tables are kept.
+   */
+  setState(owner: object, index: FactIndex): void {
+    if (owner === this.currentState) return;
+    this.currentState = owner;
+    this.facts = index;
+    this.spaces[SPACE_STATE]!.clear();
+    this.clearMove();
+  }
+
+  /** Makes `does(roles[i], move[i])` the facts that `does` reads; an empty move means no `does` facts. */
+  setMove(move: readonly TermId[]): void {
+    if (this.moveSet && sameMove(this.currentMove, move)) return;
+    this.clearMove();
+    const roles = this.game.roles;
+    const symbol = this.program.relationSymbol[this.doesRelation]!;
+    for (let i = 0; i < move.length; i++) {
+      this.currentMove.push(move[i]!);
+      this.scratch[0] = roles[i]!;
+      this.scratch[1] = move[i]!;
+      this.doesAtoms.push(this.store.compound(symbol, this.scratch, 0, 2));
+    }
+    this.moveSet = true;
+  }
+
+  /**
+   * The complete ground answers (atoms) of a call: `key[i]` is a ground term id or -1 for a free argument. The
+   * array belongs to the memo table; do not modify it.
+   */
+  answers(relation: RelationId, key: ArrayLike<number>): readonly TermId[] {
+    const arity = this.program.relationArity[relation]!;
+    if (key.length !== arity) throw new RangeError(`call of arity ${key.length} to a relation of arity ${arity}`);
+    const space = this.spaceOf[relation]!;
+    if (space === SPACE_TRUE || space === SPACE_DOES) return this.baseAnswers(relation, key);
+    try {
+      this.code = this.program.code;
+      for (let i = 0; i < arity; i++) this.scratch[i] = key[i]!;
+      this.scratchTop = arity;
+      const entry = this.call(relation, 0, arity);
+      return entry.answers;
+    } catch (error) {
+      this.reset();
+      throw error;
+    } finally {
+      this.scratchTop = 0;
+    }
+  }
+
+  /** Forgets every memo table, the static ones included. */
+  reset(): void {
+    for (const s of this.spaces) s.clear();
+    this.frameTop = 0;
+    this.trailTop = 0;
+    this.scratchTop = 0;
+    this.depth = 0;
+    this.incomplete.length = 0;
+  }
+
+  private clearMove(): void {
+    this.spaces[SPACE_MOVE]!.clear();
+    this.doesAtoms = [];
+    this.currentMove.length = 0;
+    this.moveSet = false;
+  }
+
+  /** Answers of a top-level call to `true` or `does`, read straight from the facts. */
+  private baseAnswers(relation: RelationId, key: ArrayLike<number>): TermId[] {
+    const out: TermId[] = [];
+    if (relation === this.doesRelation) {
+      for (const atom of this.doesAtoms) {
+        const r = this.store.arg(atom, 0);
+        const m = this.store.arg(atom, 1);
+        if ((key[0]! < 0 || key[0] === r) && (key[1]! < 0 || key[1] === m)) out.push(atom);
+      }
+      return out;
+    }
+    const symbol = this.program.relationSymbol[relation]!;
+    for (const f of this.facts.facts) {
+      if (key[0]! >= 0 && key[0] !== f) continue;
+      this.scratch[0] = f;
+      out.push(this.store.compound(symbol, this.scratch, 0, 1));
+    }
+    return out;
+  }
+
+  /** The memo entry of the call whose key sits in scratch[keyStart .. keyStart+arity), solved. */
+  private call(relation: RelationId, keyStart: number, arity: number): TableEntry {
+    const entry = this.spaces[this.spaceOf[relation]!]!.lookup(relation, this.scratch, keyStart, arity);
+    switch (entry.status) {
+      case COMPLETE:
+        return entry;
+      case EVALUATING:
+        this.dependOn(entry.depth);
+        return entry;
+      case INCOMPLETE:
+        if (entry.pass === this.pass) {
+          this.dependOn(entry.depth);
+          return entry;
+        }
+        break;
+      case NEW:
+        break;
+    }
+    this.evaluate(entry);
+    return entry;
+  }
+
+  /** The caller on top of the stack depends on the entry at `depth`, which is still being solved. */
+  private dependOn(depth: number): void {
+    const top = this.depth - 1;
+    if (depth < this.lows[top]!) this.lows[top] = depth;
+    this.recursed[depth] = 1;
+  }
+
+  private evaluate(entry: TableEntry): void {
+    const depth = this.depth++;
+    if (depth >= this.lows.length) this.growStack();
+    entry.status = EVALUATING;
+    entry.depth = depth;
+    const incompleteMark = this.incomplete.length;
+    for (;;) {
+      this.lows[depth] = depth;
+      this.recursed[depth] = 0;
+      const before = this.answerCount;
+      this.solveRules(entry);
+      const low = this.lows[depth]!;
+      if (low < depth) {
+        // Part of a recursive component led further down the stack: the leader iterates it to a fixpoint.
+        entry.status = INCOMPLETE;
+        entry.depth = low;
+        entry.pass = this.pass;
+        this.incomplete.push(entry);
+        this.depth--;
+        if (low < this.lows[depth - 1]!) this.lows[depth - 1] = low;
+        return;
+      }
+      if (this.recursed[depth] === 0 || this.answerCount === before) break;
+      // A leader whose component found new answers: solve the component again with the answers so far.
+      this.pass++;
+      entry.depth = depth;
+    }
+    for (let i = incompleteMark; i < this.incomplete.length; i++) this.incomplete[i]!.status = COMPLETE;
+    this.incomplete.length = incompleteMark;
+    entry.status = COMPLETE;
+    this.depth--;
+  }
+
+  private growStack(): void {
+    const lows = new Int32Array(this.lows.length * 2);
+    lows.set(this.lows);
+    this.lows = lows;
+    const recursed = new Uint8Array(this.recursed.length * 2);
+    recursed.set(this.recursed);
+    this.recursed = recursed;
+  }
+
+  private solveRules(entry: TableEntry): void {
+    const key = entry.key;
+    const rules = this.program.rulesFor(entry.relation, key.length > 0 ? key[0]! : -1);
+    for (let r = 0; r < rules.length; r++) {
+      const rule = rules[r]!;
+      this.inferences++;
+      const frame = this.pushFrame(rule.variableCount);
+      const trailMark = this.trailTop;
+      let matched = true;
+      const head = rule.head;
+      for (let i = 0; i < key.length; i++) {
+        const k = key[i]!;
+        if (k >= 0 && !this.match(head[i]!, k, frame)) {
+          matched = false;
+          break;
+        }
+      }
+      const stop = matched && this.solveBody(rule, 0, frame, entry);
+      this.undo(trailMark);
+      this.frameTop = frame;
+      if (stop) return;
+    }
+  }
+
+  private pushFrame(size: number): number {
+    const frame = this.frameTop;
+    const top = frame + size;
+    if (top > this.bindings.length) {
+      const next = new Int32Array(Math.max(top, this.bindings.length * 2));
+      next.set(this.bindings);
+      this.bindings = next;
+    }
+    this.bindings.fill(UNBOUND, frame, top);
+    this.frameTop = top;
+    return frame;
+  }
+
+  /** Solves body literals from `index` on; true when the entry is settled and the search can stop. */
+  private solveBody(rule: CompiledRule, index: number, frame: number, entry: TableEntry): boolean {
+    if (index === rule.body.length) return this.emit(rule, frame, entry);
+    const literal = rule.body[index]!;
+    if (literal.kind === L_DISTINCT) {
+      const left = this.build(literal.args[0]!, frame);
+      const right = this.build(literal.args[1]!, frame);
+      if (left < 0 || right < 0) throw internal('distinct over an unbound variable');
+      return left !== right && this.solveBody(rule, index + 1, frame, entry);
+    }
+    if (literal.kind === L_NEG) {
+      return !this.holds(literal, frame) && this.solveBody(rule, index + 1, frame, entry);
+    }
+    const relation = literal.relation;
+    const space = this.spaceOf[relation]!;
+    if (space === SPACE_TRUE) return this.solveTrue(rule, index, frame, entry, literal.args[0]!);
+    if (space === SPACE_DOES) return this.solveDoes(rule, index, frame, entry, literal.args);
+    const args = literal.args;
+    const answers = this.callLiteral(literal, frame).answers;
+    for (let a = 0; a < answers.length; a++) {
+      const atom = answers[a]!;
+      const mark = this.trailTop;
+      if (this.matchArgs(args, atom, frame) && this.solveBody(rule, index + 1, frame, entry)) {
+        this.undo(mark);
+        return true;
+      }
+      this.undo(mark);
+    }
+    return false;
+  }
+
+  private solveTrue(
+    rule: CompiledRule,
+    index: number,
+    frame: number,
+    entry: TableEntry,
+    pattern: number,
+  ): boolean {
+    const code = this.code;
+    const tag = code[pattern]!;
+    let candidates: readonly TermId[] | Int32Array;
+    if (tag === P_GROUND) {
+      return this.facts.has(code[pattern + 1]!) && this.solveBody(rule, index + 1, frame, entry);
+    }
+    if (tag === P_VAR) {
+      const bound = this.bindings[frame + code[pattern + 1]!]!;
+      if (bound >= 0) return this.facts.has(bound) && this.solveBody(rule, index + 1, frame, entry);
+      candidates = this.facts.facts;
+    } else {
+      const functor = code[pattern + 1]!;
+      const arity = code[pattern + 2]!;
+      const whole = this.build(pattern, frame);
+      if (whole >= 0) return this.facts.has(whole) && this.solveBody(rule, index + 1, frame, entry);
+      const first = arity > 0 ? this.build(pattern + 4, frame) : -1;
+      candidates =
+        first >= 0 ? this.facts.withFirstArg(functor, arity, first) : this.facts.withFunctor(functor, arity);
+    }
+    for (let i = 0; i < candidates.length; i++) {
+      const mark = this.trailTop;
+      if (this.match(pattern, candidates[i]!, frame) && this.solveBody(rule, index + 1, frame, entry)) {
+        this.undo(mark);
+        return true;
+      }
+      this.undo(mark);
+    }
+    return false;
+  }
+
+  private solveDoes(
+    rule: CompiledRule,
+    index: number,
+    frame: number,
+    entry: TableEntry,
+    args: Int32Array,
+  ): boolean {
+    const atoms = this.doesAtoms;
+    for (let i = 0; i < atoms.length; i++) {
+      const mark = this.trailTop;
+      if (this.matchArgs(args, atoms[i]!, frame) && this.solveBody(rule, index + 1, frame, entry)) {
+        this.undo(mark);
+        return true;
+      }
+      this.undo(mark);
+    }
+    return false;
+  }
+
+  /** Negation as failure on a ground literal (the normalised body binds its variables first). */
+  private holds(literal: CompiledLiteral, frame: number): boolean {
+    const args = literal.args;
+    const relation = literal.relation;
+    const space = this.spaceOf[relation]!;
+    if (space === SPACE_TRUE) {
+      const fluent = this.build(args[0]!, frame);
+      if (fluent < 0) throw internal('negated true literal is not ground');
+      return this.facts.has(fluent);
+    }
+    if (space === SPACE_DOES) {
+      const role = this.build(args[0]!, frame);
+      const move = this.build(args[1]!, frame);
+      if (role < 0 || move < 0) throw internal('negated does literal is not ground');
+      for (const atom of this.doesAtoms) {
+        if (this.store.arg(atom, 0) === role && this.store.arg(atom, 1) === move) return true;
+      }
+      return false;
+    }
+    const entry = this.callLiteral(literal, frame);
+    if (entry.answers.length > 0) return true;
+    if (entry.status !== COMPLETE) {
+      const name = this.game.relations[relation]!.key;
+      throw new UnsupportedError(
+        `recursion through negation: ${name} is negated while it is still being proved, so the game is not stratified`,
+      );
+    }
+    return false;
+  }
+
+  /** Builds the call pattern of a positive or negative literal and solves it. */
+  private callLiteral(literal: CompiledLiteral, frame: number): TableEntry {
+    const args = literal.args;
+    const arity = args.length;
+    const keyStart = this.reserveScratch(arity);
+    for (let i = 0; i < arity; i++) {
+      const t = this.build(args[i]!, frame);
+      this.scratch[keyStart + i] = t;
+    }
+    const entry = this.call(literal.relation, keyStart, arity);
+    this.scratchTop = keyStart;
+    return entry;
+  }
+
+  private reserveScratch(size: number): number {
+    const start = this.scratchTop;
+    if (start + size > this.scratch.length) {
+      const next = new Int32Array(Math.max(start + size, this.scratch.length * 2));
+      next.set(this.scratch);
+      this.scratch = next;
+    }
+    this.scratchTop = start + size;
+    return start;
+  }
+
+  /** Adds the instantiated head to the entry; true when the entry is ground and now settled. */
+  private emit(rule: CompiledRule, frame: number, entry: TableEntry): boolean {
+    const head = rule.head;
+    const arity = head.length;
+    const start = this.reserveScratch(arity);
+    for (let i = 0; i < arity; i++) {
+      const t = this.build(head[i]!, frame);
+      if (t < 0) throw internal('rule head not ground after its body');
+      this.scratch[start + i] = t;
+    }
+    const atom = this.store.compound(this.program.relationSymbol[rule.relation]!, this.scratch, start, arity);
+    this.scratchTop = start;
+    if (addAnswer(entry, atom)) this.answerCount++;
+    return entry.ground;
+  }
+
+  /** Matches the arguments of an atom pattern against a ground atom, binding variables on the trail. */
+  private matchArgs(args: Int32Array, atom: TermId, frame: number): boolean {
+    const store = this.store;
+    for (let i = 0; i < args.length; i++) {
+      if (!this.match(args[i]!, store.arg(atom, i), frame)) return false;
+    }
+    return true;
+  }
+
+  /** One-sided unification of the pattern at `p` with a ground term. */
+  private match(p: number, term: TermId, frame: number): boolean {
+    const code = this.code;
+    const tag = code[p]!;
+    if (tag === P_GROUND) return code[p + 1] === term;
+    if (tag === P_VAR) {
+      const slot = frame + code[p + 1]!;
+      const bound = this.bindings[slot]!;
+      if (bound >= 0) return bound === term;
+      this.bindings[slot] = term;
+      if (this.trailTop === this.trail.length) {
+        const next = new Int32Array(this.trail.length * 2);
+        next.set(this.trail);
+        this.trail = next;
+      }
+      this.trail[this.trailTop++] = slot;
+      return true;
+    }
+    const store = this.store;
+    const arity = code[p + 2]!;
+    if (store.functor(term) !== code[p + 1] || store.arity(term) !== arity) return false;
+    let q = p + 4;
+    for (let i = 0; i < arity; i++) {
+      if (!this.match(q, store.arg(term, i), frame)) return false;
+      q += code[q] === P_FN ? code[q + 3]! : 2;
+    }
+    return true;
+  }
+
+  /** The ground term of the pattern at `p` under the frame's bindings, or -1 if a variable is unbound. */
+  private build(p: number, frame: number): TermId {
+    const code = this.code;
+    const tag = code[p]!;
+    if (tag === P_GROUND) return code[p + 1]!;
+    if (tag === P_VAR) return this.bindings[frame + code[p + 1]!]!;
+    const arity = code[p + 2]!;
+    const start = this.reserveScratch(arity);
+    let q = p + 4;
+    for (let i = 0; i < arity; i++) {
+      const t = this.build(q, frame);
+      if (t < 0) {
+        this.scratchTop = start;
+        return UNBOUND;
+      }
+      this.scratch[start + i] = t;
+      q += code[q] === P_FN ? code[q + 3]! : 2;
+    }
+    const term = this.store.compound(code[p + 1]!, this.scratch, start, arity);
+    this.scratchTop = start;
+    return term;
+  }
+
+  private undo(mark: number): void {
+    while (this.trailTop > mark) this.bindings[this.trail[--this.trailTop]!] = UNBOUND;
+  }
+}
+
+function sameMove(a: readonly TermId[], b: readonly TermId[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function internal(what: string): Error {
+  return new Error(`internal prover error: ${what}`);
+}

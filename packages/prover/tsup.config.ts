@@ -1,0 +1,6 @@
+import { gdlkitTsup } from '@gdlkit/tsup-config';
+
+export default gdlkitTsup({
+  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  external: ['vitest'],
+});
