@@ -1,6 +1,7 @@
 import { backends } from './commands/backends.js';
 import { check } from './commands/check.js';
 import { demo } from './commands/demo.js';
+import { golden } from './commands/golden.js';
 import { perf } from './commands/perf.js';
 import { play } from './commands/play.js';
 import { replay } from './commands/replay.js';
