@@ -1,6 +1,7 @@
 import type { AtomTerm, GameDescription, Literal, Rule, SourceSpan, Term } from './ast.js';
 import type { Diagnostic } from './diagnostics.js';
 import { type KifToken, tokenizeKif } from './kif-tokenizer.js';
+import { type DiagnosticCode, DiagnosticCodes } from './validator/codes.js';
 
 /** An s-expression: a single token or a parenthesised list. */
 type SExpr = { readonly token: KifToken } | { readonly items: readonly SExpr[]; readonly span: SourceSpan };
@@ -75,6 +76,7 @@ class FormError extends Error {
   constructor(
     message: string,
     readonly span: SourceSpan,
+    readonly code: DiagnosticCode = DiagnosticCodes.syntax,
   ) {
     super(message);
   }
@@ -95,7 +97,7 @@ function toRule(form: SExpr, diagnostics: Diagnostic[]): Rule | undefined {
     return { kind: 'rule', head: toAtom(form, 'fact'), body: [], span: spanOf(form) };
   } catch (e) {
     if (!(e instanceof FormError)) throw e;
-    diagnostics.push({ severity: 'error', code: 'syntax', message: e.message, span: e.span });
+    diagnostics.push({ severity: 'error', code: e.code, message: e.message, span: e.span });
     return undefined;
   }
 }
@@ -123,9 +125,11 @@ function toTerm(e: SExpr): Term {
     throw new FormError(
       `variable ?${first.token.text} in relation or function position: GDL is first-order, name the relation or function`,
       first.token.span,
+      DiagnosticCodes.variableFunctor,
     );
   }
-  if (first.token.text === '<=') throw new FormError("'<=' may only start a top-level rule", first.token.span);
+  if (first.token.text === '<=')
+    throw new FormError("'<=' may only start a top-level rule", first.token.span);
   if (rest.length === 0) {
     // (foo) in competition files means the constant foo.
     return { kind: 'const', name: first.token.text, span: e.span };
@@ -136,7 +140,12 @@ function toTerm(e: SExpr): Term {
 function toLiteral(e: SExpr): Literal {
   if ('items' in e) {
     const first = e.items[0];
-    if (first && 'token' in first && first.token.kind === 'symbol' && KEYWORDS_IN_BODY.has(first.token.text)) {
+    if (
+      first &&
+      'token' in first &&
+      first.token.kind === 'symbol' &&
+      KEYWORDS_IN_BODY.has(first.token.text)
+    ) {
       const args = e.items.slice(1);
       switch (first.token.text) {
         case 'not':
@@ -156,7 +165,10 @@ function toLiteral(e: SExpr): Literal {
   }
   const atom = toTerm(e);
   if (atom.kind === 'var') {
-    throw new FormError(`variable ?${atom.name} cannot stand as a literal; write a relation such as (p ?x)`, atom.span);
+    throw new FormError(
+      `variable ?${atom.name} cannot stand as a literal; write a relation such as (p ?x)`,
+      atom.span,
+    );
   }
   return { kind: 'atom', atom, span: atom.span };
 }

@@ -50,7 +50,11 @@ export function tokenizeKif(text: string, file: string, diagnostics: Diagnostic[
       continue;
     }
     if (c === OPEN || c === CLOSE) {
-      tokens.push({ kind: c === OPEN ? 'open' : 'close', text: c === OPEN ? '(' : ')', span: span(i, i + 1) });
+      tokens.push({
+        kind: c === OPEN ? 'open' : 'close',
+        text: c === OPEN ? '(' : ')',
+        span: span(i, i + 1),
+      });
       i++;
       continue;
     }

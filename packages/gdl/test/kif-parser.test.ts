@@ -14,7 +14,11 @@ describe('parseKif', () => {
     expect(diagnostics).toEqual([]);
     expect(description.rules).toHaveLength(2);
     const rule = description.rules[1]!;
-    expect(rule.head).toMatchObject({ kind: 'compound', name: 'legal', args: [{ kind: 'var', name: 'p' }, {}] });
+    expect(rule.head).toMatchObject({
+      kind: 'compound',
+      name: 'legal',
+      args: [{ kind: 'var', name: 'p' }, {}],
+    });
     expect(rule.body.map((l) => l.kind)).toEqual(['atom', 'not', 'distinct', 'or']);
   });
 
