@@ -1,9 +1,23 @@
 export type * from './ast.js';
-export { type Diagnostic, type Severity, formatDiagnostic, hasErrors, sortDiagnostics } from './diagnostics.js';
-export { tokenizeKif, type KifToken, type KifTokenKind } from './kif-tokenizer.js';
-export { parseKif, type ParseResult } from './kif-parser.js';
-export { tokenizeInfix, type InfixToken, type InfixTokenKind } from './infix-tokenizer.js';
+export { type CheckOptions, checkText, detectSyntax, type Syntax } from './check-text.js';
+export {
+  type Diagnostic,
+  formatDiagnostic,
+  hasErrors,
+  type Severity,
+  sortDiagnostics,
+} from './diagnostics.js';
 export { parseInfix } from './infix-parser.js';
-export { printKif, printKifRule, printKifLiteral, printKifTerm } from './kif-printer.js';
-export { printInfix, printInfixRule, printInfixLiteral, printInfixTerm, printInfixName } from './infix-printer.js';
-export { DiagnosticCodes, type DiagnosticCode, LENIENT_CODES } from './validator/codes.js';
+export {
+  printInfix,
+  printInfixLiteral,
+  printInfixName,
+  printInfixRule,
+  printInfixTerm,
+} from './infix-printer.js';
+export { type InfixToken, type InfixTokenKind, tokenizeInfix } from './infix-tokenizer.js';
+export { type ParseResult, parseKif } from './kif-parser.js';
+export { printKif, printKifLiteral, printKifRule, printKifTerm } from './kif-printer.js';
+export { type KifToken, type KifTokenKind, tokenizeKif } from './kif-tokenizer.js';
+export { type DiagnosticCode, DiagnosticCodes, LENIENT_CODES } from './validator/codes.js';
+export { type ValidateOptions, validate } from './validator/validate.js';
