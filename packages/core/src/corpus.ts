@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type Game, loadGame } from '../game/game.js';
+import { type Game, loadGame } from './game/game.js';
 
 /** The repository's games/ folder: $GDLKIT_GAMES, or the nearest games/ with a ci-games.txt above cwd. */
 export function gamesDirectory(): string {

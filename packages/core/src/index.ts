@@ -1,3 +1,4 @@
+export { ciGames, gamesDirectory, goldenPath, loadCorpusGame } from './corpus.js';
 export {
   assertJointMoveArity,
   BackendUnavailableError,

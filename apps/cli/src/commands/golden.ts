@@ -1,8 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createDefaultRegistry } from '@gdlkit/backends';
-import { playRandomMatch, type TraceBlock, writeTrace } from '@gdlkit/core';
-import { ciGames, gamesDirectory, goldenPath, loadCorpusGame } from '@gdlkit/core/testing';
+import {
+  ciGames,
+  gamesDirectory,
+  goldenPath,
+  loadCorpusGame,
+  playRandomMatch,
+  type TraceBlock,
+  writeTrace,
+} from '@gdlkit/core';
 import { EXIT } from '../exit-codes.js';
 import { integerOption, parseOptions } from '../options.js';
 
@@ -32,7 +39,9 @@ export async function golden(args: string[]): Promise<number> {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, writeTrace(blocks));
     const ms = (performance.now() - started).toFixed(0);
-    process.stdout.write(`${join('games', file.slice(gamesDirectory().length + 1))}: ${matches} matches, ${ms} ms\n`);
+    process.stdout.write(
+      `${join('games', file.slice(gamesDirectory().length + 1))}: ${matches} matches, ${ms} ms\n`,
+    );
   }
   return EXIT.ok;
 }

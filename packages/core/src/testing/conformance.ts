@@ -1,6 +1,7 @@
 // The shared conformance suite: every backend's test file calls runConformanceSuite once with its Backend.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ciGames, goldenPath, loadCorpusGame } from '../corpus.js';
 import { GdlkitError, IllegalMoveError } from '../errors.js';
 import type { Game } from '../game/game.js';
 import { firstDifference } from '../match/compare.js';
@@ -8,7 +9,6 @@ import { playRandomMatch, replayMatch } from '../match/random-match.js';
 import type { Backend, BackendOptions, Reasoner } from '../reasoner/types.js';
 import { sortCanonical, type TermId } from '../terms/term-store.js';
 import { readTrace } from '../trace/reader.js';
-import { ciGames, goldenPath, loadCorpusGame } from './corpus.js';
 import { handChecks } from './hand-checks.js';
 
 export interface ConformanceOptions {

@@ -1,3 +1,3 @@
+export { ciGames, gamesDirectory, goldenPath, loadCorpusGame } from '../corpus.js';
 export { type ConformanceOptions, runConformanceSuite } from './conformance.js';
-export { ciGames, gamesDirectory, goldenPath, loadCorpusGame } from './corpus.js';
 export { type HandCheck, handChecks } from './hand-checks.js';

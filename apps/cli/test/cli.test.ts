@@ -1,0 +1,104 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { games, runCli } from './run-cli.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'gdlkit-cli-'));
+
+describe('gdlkit usage', () => {
+  it('prints usage and exits 2 without a command', () => {
+    const r = runCli([]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/usage: gdlkit <command>/);
+  });
+
+  it('exits 2 on an unknown command or option', () => {
+    expect(runCli(['frobnicate']).code).toBe(2);
+    const r = runCli(['check', '--frob', join(games, 'tictactoe.kif')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/usage: gdlkit check/);
+  });
+
+  it('exits 2 when a required option is missing', () => {
+    const r = runCli(['play', join(games, 'tictactoe.kif'), '--backend', 'prover']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/missing --seed/);
+  });
+
+  it('starts in well under a second', () => {
+    const t0 = performance.now();
+    runCli(['--help']);
+    expect(performance.now() - t0).toBeLessThan(1500);
+  });
+});
+
+describe('gdlkit check', () => {
+  it('accepts a valid game', () => {
+    const r = runCli(['check', join(games, 'tictactoe.kif')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/tictactoe\.kif: valid \(0 errors/);
+  });
+
+  it('reports a syntax error with file:line:column and exits 1', () => {
+    const file = join(tmp, 'broken.kif');
+    writeFileSync(file, '(role x)\n(init (p 1))\n(<= terminal (true (p 1))\n');
+    const r = runCli(['check', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${file}:3:1: error[syntax]`);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it('writes JSON diagnostics with --json', () => {
+    const file = join(tmp, 'unsafe.kif');
+    writeFileSync(
+      file,
+      '(role x)\n(init (p 1))\n(<= (legal x (m ?y)) (true (p 1)))\n(<= terminal (true (p 2)))\n',
+    );
+    const r = runCli(['check', '--json', file]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout) as {
+      valid: boolean;
+      diagnostics: { code: string; span: { line: number } }[];
+    }[];
+    expect(report[0]!.valid).toBe(false);
+    expect(report[0]!.diagnostics.some((d) => d.span.line === 3)).toBe(true);
+  });
+
+  it('says which file it cannot read, without a stack trace', () => {
+    const r = runCli(['check', join(tmp, 'missing.kif')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/cannot read .*missing\.kif: ENOENT/);
+  });
+});
+
+describe('gdlkit backends and play', () => {
+  it('lists every backend with its availability', () => {
+    const r = runCli(['backends']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toContain('auto available');
+    for (const line of lines) expect(line).toMatch(/^\S+ (available|unavailable: .+)$/);
+  });
+
+  it('exits 1 naming the registered backends when the backend is unknown', () => {
+    const r = runCli(['play', join(games, 'tictactoe.kif'), '--backend', 'nope', '--seed', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/unknown backend 'nope'; registered backends: .*auto/);
+  });
+
+  it('exits 1 on a malformed match record', () => {
+    const record = join(tmp, 'bad.jsonl');
+    writeFileSync(record, '{"step": 0, "state": []}\n{not json\n');
+    const r = runCli(['replay', join(games, 'tictactoe.kif'), record, '--backend', 'auto']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/bad\.jsonl:2: not valid JSON/);
+  });
+
+  it('writes errorMessage in the perf result when the backend is unknown', () => {
+    const result = join(tmp, 'perf.txt');
+    const r = runCli(['perf', join(games, 'tictactoe.kif'), result, '1', '--backend', 'nope']);
+    expect(r.code).toBe(1);
+    expect(readFileSync(result, 'utf8')).toMatch(/^version=gdlkit-.*\nerrorMessage=unknown backend 'nope'/);
+  });
+});
