@@ -1,6 +1,3 @@
 import { gdlkitTsup } from '@gdlkit/tsup-config';
 
-export default gdlkitTsup({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
-  external: ['vitest'],
-});
+export default gdlkitTsup({ entry: ['src/index.ts'] });

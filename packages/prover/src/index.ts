@@ -1,3 +1,3 @@
-export { ProverReasoner, createProver, proverBackend } from './reasoner.js';
+export { createProver, ProverReasoner, proverBackend } from './reasoner.js';
 export { Solver } from './solve.js';
 export { ProverState } from './state.js';

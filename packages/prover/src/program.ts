@@ -85,7 +85,11 @@ export class Program {
           args: Int32Array.of(this.pattern(l.left), this.pattern(l.right)),
         };
       }
-      return { kind: l.kind === 'pos' ? L_POS : L_NEG, relation: l.atom.relation, args: this.compileAtom(l.atom) };
+      return {
+        kind: l.kind === 'pos' ? L_POS : L_NEG,
+        relation: l.atom.relation,
+        args: this.compileAtom(l.atom),
+      };
     });
     return {
       index: this.rules.length,

@@ -7,19 +7,26 @@
 // GDL rules are safe, so every answer is ground and bindings only ever hold ground term ids.
 import { type Game, type RelationId, type TermId, type TermStore, UnsupportedError } from '@gdlkit/core';
 import { FactIndex } from './fact-index.js';
-import { addAnswer, COMPLETE, EVALUATING, INCOMPLETE, MemoSpace, NEW, type TableEntry } from './memo-table.js';
+import {
+  addAnswer,
+  COMPLETE,
+  EVALUATING,
+  INCOMPLETE,
+  MemoSpace,
+  NEW,
+  type TableEntry,
+} from './memo-table.js';
 import {
   type CompiledLiteral,
   type CompiledRule,
   L_DISTINCT,
   L_NEG,
-  P_FN,
   P_GROUND,
   P_VAR,
   Program,
 } from './program.js';
+import { Unifier } from './unify.js';
 
-const UNBOUND = -1;
 const SPACE_STATIC = 0;
 const SPACE_STATE = 1;
 const SPACE_MOVE = 2;
@@ -31,20 +38,13 @@ const NO_FACTS = new Int32Array(0);
 export class Solver {
   readonly program: Program;
   readonly store: TermStore;
-  private code: Int32Array;
   private readonly trueRelation: RelationId;
   private readonly doesRelation: RelationId;
   /** Which memo space a relation's tables live in (SPACE_*). */
   private readonly spaceOf: Uint8Array;
   private readonly spaces = [new MemoSpace(), new MemoSpace(), new MemoSpace()];
 
-  private bindings = new Int32Array(1024);
-  private frameTop = 0;
-  private trail = new Int32Array(1024);
-  private trailTop = 0;
-  /** Scratch stack for call keys and the arguments of terms being built. */
-  private scratch = new Int32Array(1024);
-  private scratchTop = 0;
+  private readonly u: Unifier;
 
   /** Depth of the evaluation stack, and per depth the lowest depth its component reaches. */
   private depth = 0;
@@ -66,7 +66,7 @@ export class Solver {
   constructor(readonly game: Game) {
     this.program = new Program(game);
     this.store = game.store;
-    this.code = this.program.code;
+    this.u = new Unifier(this.program, this.store);
     this.trueRelation = game.keywords.true;
     this.doesRelation = game.keywords.does;
     const analysis = game.analysis;
@@ -98,9 +98,9 @@ export class Solver {
     const symbol = this.program.relationSymbol[this.doesRelation]!;
     for (let i = 0; i < move.length; i++) {
       this.currentMove.push(move[i]!);
-      this.scratch[0] = roles[i]!;
-      this.scratch[1] = move[i]!;
-      this.doesAtoms.push(this.store.compound(symbol, this.scratch, 0, 2));
+      this.u.scratch[0] = roles[i]!;
+      this.u.scratch[1] = move[i]!;
+      this.doesAtoms.push(this.store.compound(symbol, this.u.scratch, 0, 2));
     }
     this.moveSet = true;
   }
@@ -111,29 +111,28 @@ export class Solver {
    */
   answers(relation: RelationId, key: ArrayLike<number>): readonly TermId[] {
     const arity = this.program.relationArity[relation]!;
-    if (key.length !== arity) throw new RangeError(`call of arity ${key.length} to a relation of arity ${arity}`);
+    if (key.length !== arity)
+      throw new RangeError(`call of arity ${key.length} to a relation of arity ${arity}`);
     const space = this.spaceOf[relation]!;
     if (space === SPACE_TRUE || space === SPACE_DOES) return this.baseAnswers(relation, key);
     try {
-      this.code = this.program.code;
-      for (let i = 0; i < arity; i++) this.scratch[i] = key[i]!;
-      this.scratchTop = arity;
+      this.u.refresh();
+      for (let i = 0; i < arity; i++) this.u.scratch[i] = key[i]!;
+      this.u.scratchTop = arity;
       const entry = this.call(relation, 0, arity);
       return entry.answers;
     } catch (error) {
       this.reset();
       throw error;
     } finally {
-      this.scratchTop = 0;
+      this.u.scratchTop = 0;
     }
   }
 
   /** Forgets every memo table, the static ones included. */
   reset(): void {
     for (const s of this.spaces) s.clear();
-    this.frameTop = 0;
-    this.trailTop = 0;
-    this.scratchTop = 0;
+    this.u.reset();
     this.depth = 0;
     this.incomplete.length = 0;
   }
@@ -159,15 +158,15 @@ export class Solver {
     const symbol = this.program.relationSymbol[relation]!;
     for (const f of this.facts.facts) {
       if (key[0]! >= 0 && key[0] !== f) continue;
-      this.scratch[0] = f;
-      out.push(this.store.compound(symbol, this.scratch, 0, 1));
+      this.u.scratch[0] = f;
+      out.push(this.store.compound(symbol, this.u.scratch, 0, 1));
     }
     return out;
   }
 
   /** The memo entry of the call whose key sits in scratch[keyStart .. keyStart+arity), solved. */
   private call(relation: RelationId, keyStart: number, arity: number): TableEntry {
-    const entry = this.spaces[this.spaceOf[relation]!]!.lookup(relation, this.scratch, keyStart, arity);
+    const entry = this.spaces[this.spaceOf[relation]!]!.lookup(relation, this.u.scratch, keyStart, arity);
     switch (entry.status) {
       case COMPLETE:
         return entry;
@@ -242,35 +241,22 @@ export class Solver {
     for (let r = 0; r < rules.length; r++) {
       const rule = rules[r]!;
       this.inferences++;
-      const frame = this.pushFrame(rule.variableCount);
-      const trailMark = this.trailTop;
+      const frame = this.u.pushFrame(rule.variableCount);
+      const trailMark = this.u.trailTop;
       let matched = true;
       const head = rule.head;
       for (let i = 0; i < key.length; i++) {
         const k = key[i]!;
-        if (k >= 0 && !this.match(head[i]!, k, frame)) {
+        if (k >= 0 && !this.u.match(head[i]!, k, frame)) {
           matched = false;
           break;
         }
       }
       const stop = matched && this.solveBody(rule, 0, frame, entry);
-      this.undo(trailMark);
-      this.frameTop = frame;
+      this.u.undo(trailMark);
+      this.u.frameTop = frame;
       if (stop) return;
     }
-  }
-
-  private pushFrame(size: number): number {
-    const frame = this.frameTop;
-    const top = frame + size;
-    if (top > this.bindings.length) {
-      const next = new Int32Array(Math.max(top, this.bindings.length * 2));
-      next.set(this.bindings);
-      this.bindings = next;
-    }
-    this.bindings.fill(UNBOUND, frame, top);
-    this.frameTop = top;
-    return frame;
   }
 
   /** Solves body literals from `index` on; true when the entry is settled and the search can stop. */
@@ -278,8 +264,8 @@ export class Solver {
     if (index === rule.body.length) return this.emit(rule, frame, entry);
     const literal = rule.body[index]!;
     if (literal.kind === L_DISTINCT) {
-      const left = this.build(literal.args[0]!, frame);
-      const right = this.build(literal.args[1]!, frame);
+      const left = this.u.build(literal.args[0]!, frame);
+      const right = this.u.build(literal.args[1]!, frame);
       if (left < 0 || right < 0) throw internal('distinct over an unbound variable');
       return left !== right && this.solveBody(rule, index + 1, frame, entry);
     }
@@ -294,12 +280,12 @@ export class Solver {
     const answers = this.callLiteral(literal, frame).answers;
     for (let a = 0; a < answers.length; a++) {
       const atom = answers[a]!;
-      const mark = this.trailTop;
-      if (this.matchArgs(args, atom, frame) && this.solveBody(rule, index + 1, frame, entry)) {
-        this.undo(mark);
+      const mark = this.u.trailTop;
+      if (this.u.matchArgs(args, atom, frame) && this.solveBody(rule, index + 1, frame, entry)) {
+        this.u.undo(mark);
         return true;
       }
-      this.undo(mark);
+      this.u.undo(mark);
     }
     return false;
   }
@@ -311,32 +297,32 @@ export class Solver {
     entry: TableEntry,
     pattern: number,
   ): boolean {
-    const code = this.code;
+    const code = this.u.code;
     const tag = code[pattern]!;
     let candidates: readonly TermId[] | Int32Array;
     if (tag === P_GROUND) {
       return this.facts.has(code[pattern + 1]!) && this.solveBody(rule, index + 1, frame, entry);
     }
     if (tag === P_VAR) {
-      const bound = this.bindings[frame + code[pattern + 1]!]!;
+      const bound = this.u.bindings[frame + code[pattern + 1]!]!;
       if (bound >= 0) return this.facts.has(bound) && this.solveBody(rule, index + 1, frame, entry);
       candidates = this.facts.facts;
     } else {
       const functor = code[pattern + 1]!;
       const arity = code[pattern + 2]!;
-      const whole = this.build(pattern, frame);
+      const whole = this.u.build(pattern, frame);
       if (whole >= 0) return this.facts.has(whole) && this.solveBody(rule, index + 1, frame, entry);
-      const first = arity > 0 ? this.build(pattern + 4, frame) : -1;
+      const first = arity > 0 ? this.u.build(pattern + 4, frame) : -1;
       candidates =
         first >= 0 ? this.facts.withFirstArg(functor, arity, first) : this.facts.withFunctor(functor, arity);
     }
     for (let i = 0; i < candidates.length; i++) {
-      const mark = this.trailTop;
-      if (this.match(pattern, candidates[i]!, frame) && this.solveBody(rule, index + 1, frame, entry)) {
-        this.undo(mark);
+      const mark = this.u.trailTop;
+      if (this.u.match(pattern, candidates[i]!, frame) && this.solveBody(rule, index + 1, frame, entry)) {
+        this.u.undo(mark);
         return true;
       }
-      this.undo(mark);
+      this.u.undo(mark);
     }
     return false;
   }
@@ -350,12 +336,12 @@ export class Solver {
   ): boolean {
     const atoms = this.doesAtoms;
     for (let i = 0; i < atoms.length; i++) {
-      const mark = this.trailTop;
-      if (this.matchArgs(args, atoms[i]!, frame) && this.solveBody(rule, index + 1, frame, entry)) {
-        this.undo(mark);
+      const mark = this.u.trailTop;
+      if (this.u.matchArgs(args, atoms[i]!, frame) && this.solveBody(rule, index + 1, frame, entry)) {
+        this.u.undo(mark);
         return true;
       }
-      this.undo(mark);
+      this.u.undo(mark);
     }
     return false;
   }
@@ -366,13 +352,13 @@ export class Solver {
     const relation = literal.relation;
     const space = this.spaceOf[relation]!;
     if (space === SPACE_TRUE) {
-      const fluent = this.build(args[0]!, frame);
+      const fluent = this.u.build(args[0]!, frame);
       if (fluent < 0) throw internal('negated true literal is not ground');
       return this.facts.has(fluent);
     }
     if (space === SPACE_DOES) {
-      const role = this.build(args[0]!, frame);
-      const move = this.build(args[1]!, frame);
+      const role = this.u.build(args[0]!, frame);
+      const move = this.u.build(args[1]!, frame);
       if (role < 0 || move < 0) throw internal('negated does literal is not ground');
       for (const atom of this.doesAtoms) {
         if (this.store.arg(atom, 0) === role && this.store.arg(atom, 1) === move) return true;
@@ -394,106 +380,35 @@ export class Solver {
   private callLiteral(literal: CompiledLiteral, frame: number): TableEntry {
     const args = literal.args;
     const arity = args.length;
-    const keyStart = this.reserveScratch(arity);
+    const keyStart = this.u.reserveScratch(arity);
     for (let i = 0; i < arity; i++) {
-      const t = this.build(args[i]!, frame);
-      this.scratch[keyStart + i] = t;
+      const t = this.u.build(args[i]!, frame);
+      this.u.scratch[keyStart + i] = t;
     }
     const entry = this.call(literal.relation, keyStart, arity);
-    this.scratchTop = keyStart;
+    this.u.scratchTop = keyStart;
     return entry;
-  }
-
-  private reserveScratch(size: number): number {
-    const start = this.scratchTop;
-    if (start + size > this.scratch.length) {
-      const next = new Int32Array(Math.max(start + size, this.scratch.length * 2));
-      next.set(this.scratch);
-      this.scratch = next;
-    }
-    this.scratchTop = start + size;
-    return start;
   }
 
   /** Adds the instantiated head to the entry; true when the entry is ground and now settled. */
   private emit(rule: CompiledRule, frame: number, entry: TableEntry): boolean {
     const head = rule.head;
     const arity = head.length;
-    const start = this.reserveScratch(arity);
+    const start = this.u.reserveScratch(arity);
     for (let i = 0; i < arity; i++) {
-      const t = this.build(head[i]!, frame);
+      const t = this.u.build(head[i]!, frame);
       if (t < 0) throw internal('rule head not ground after its body');
-      this.scratch[start + i] = t;
+      this.u.scratch[start + i] = t;
     }
-    const atom = this.store.compound(this.program.relationSymbol[rule.relation]!, this.scratch, start, arity);
-    this.scratchTop = start;
+    const atom = this.store.compound(
+      this.program.relationSymbol[rule.relation]!,
+      this.u.scratch,
+      start,
+      arity,
+    );
+    this.u.scratchTop = start;
     if (addAnswer(entry, atom)) this.answerCount++;
     return entry.ground;
-  }
-
-  /** Matches the arguments of an atom pattern against a ground atom, binding variables on the trail. */
-  private matchArgs(args: Int32Array, atom: TermId, frame: number): boolean {
-    const store = this.store;
-    for (let i = 0; i < args.length; i++) {
-      if (!this.match(args[i]!, store.arg(atom, i), frame)) return false;
-    }
-    return true;
-  }
-
-  /** One-sided unification of the pattern at `p` with a ground term. */
-  private match(p: number, term: TermId, frame: number): boolean {
-    const code = this.code;
-    const tag = code[p]!;
-    if (tag === P_GROUND) return code[p + 1] === term;
-    if (tag === P_VAR) {
-      const slot = frame + code[p + 1]!;
-      const bound = this.bindings[slot]!;
-      if (bound >= 0) return bound === term;
-      this.bindings[slot] = term;
-      if (this.trailTop === this.trail.length) {
-        const next = new Int32Array(this.trail.length * 2);
-        next.set(this.trail);
-        this.trail = next;
-      }
-      this.trail[this.trailTop++] = slot;
-      return true;
-    }
-    const store = this.store;
-    const arity = code[p + 2]!;
-    if (store.functor(term) !== code[p + 1] || store.arity(term) !== arity) return false;
-    let q = p + 4;
-    for (let i = 0; i < arity; i++) {
-      if (!this.match(q, store.arg(term, i), frame)) return false;
-      q += code[q] === P_FN ? code[q + 3]! : 2;
-    }
-    return true;
-  }
-
-  /** The ground term of the pattern at `p` under the frame's bindings, or -1 if a variable is unbound. */
-  private build(p: number, frame: number): TermId {
-    const code = this.code;
-    const tag = code[p]!;
-    if (tag === P_GROUND) return code[p + 1]!;
-    if (tag === P_VAR) return this.bindings[frame + code[p + 1]!]!;
-    const arity = code[p + 2]!;
-    const start = this.reserveScratch(arity);
-    let q = p + 4;
-    for (let i = 0; i < arity; i++) {
-      const t = this.build(q, frame);
-      if (t < 0) {
-        this.scratchTop = start;
-        return UNBOUND;
-      }
-      this.scratch[start + i] = t;
-      q += code[q] === P_FN ? code[q + 3]! : 2;
-    }
-    const term = this.store.compound(code[p + 1]!, this.scratch, start, arity);
-    this.scratchTop = start;
-    return term;
-  }
-
-  private undo(mark: number): void {
-    while (this.trailTop > mark) this.bindings[this.trail[--this.trailTop]!] = UNBOUND;
   }
 }
 
