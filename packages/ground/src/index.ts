@@ -7,3 +7,6 @@ export {
   functorKey,
   MAX_DOMAIN_DEPTH,
 } from './domains.js';
+export { BudgetMeter, type GroundingBudget } from './ground-budget.js';
+export { GroundProgram, type GroundStats } from './ground-program.js';
+export { type GroundingOptions, groundGame } from './instantiate.js';

@@ -1,0 +1,100 @@
+// Join plans for instantiating one rule: the order in which its positive literals are matched and where each
+// guard (negative literal, distinct) is checked. One plan per choice of the semi-naive delta literal.
+import type { Atom, BodyLiteral, GameRule, Pattern } from '@gdlkit/core';
+import { collectVariables, literalVariables } from '@gdlkit/core';
+
+/** Which atoms of a literal's relation a join step may use in the current fixpoint round. */
+export enum Visibility {
+  /** Relation completed before this fixpoint: every atom. */
+  Complete = 0,
+  /** Atoms found in the previous round only. */
+  Delta = 1,
+  /** Atoms found before the previous round. */
+  Old = 2,
+  /** Atoms found up to the previous round. */
+  All = 3,
+}
+
+export interface JoinStep {
+  readonly atom: Atom;
+  readonly visibility: Visibility;
+  /** Guards whose variables are all bound once this step matched. */
+  readonly guards: readonly BodyLiteral[];
+}
+
+export interface JoinPlan {
+  readonly rule: GameRule;
+  readonly ruleIndex: number;
+  /** Guards without variables, checked before any join. */
+  readonly groundGuards: readonly BodyLiteral[];
+  readonly steps: readonly JoinStep[];
+}
+
+/**
+ * Plans the join of `rule` with the positive literal at body position `delta` reading the last round's atoms
+ * (semi-naive evaluation: earlier variable literals see old atoms, later ones all atoms), or with `delta` -1
+ * for a first round where every literal reads complete relations. `variable(r)` says whether relation r is
+ * computed by the current fixpoint.
+ */
+export function planJoin(
+  rule: GameRule,
+  ruleIndex: number,
+  delta: number,
+  variable: (relation: number) => boolean,
+  preferred: (relation: number) => boolean,
+): JoinPlan {
+  const positives: { atom: Atom; visibility: Visibility }[] = [];
+  rule.body.forEach((literal, i) => {
+    if (literal.kind !== 'pos') return;
+    const rel = literal.atom.relation;
+    let visibility = Visibility.Complete;
+    if (variable(rel) && delta >= 0) {
+      visibility = i === delta ? Visibility.Delta : i < delta ? Visibility.Old : Visibility.All;
+    }
+    positives.push({ atom: literal.atom, visibility });
+  });
+  const guards = rule.body.filter((l) => l.kind !== 'pos');
+  const bound = new Set<number>();
+  const ready = (l: BodyLiteral) => [...literalVariables(l)].every((v) => bound.has(v));
+  const takeReady = (): BodyLiteral[] => {
+    const out: BodyLiteral[] = [];
+    for (let i = 0; i < guards.length; ) {
+      if (ready(guards[i]!)) out.push(...guards.splice(i, 1));
+      else i++;
+    }
+    return out;
+  };
+  const groundGuards = takeReady();
+  const steps: JoinStep[] = [];
+  const remaining = [...positives];
+  while (remaining.length > 0) {
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    remaining.forEach((p, i) => {
+      const score =
+        (p.visibility === Visibility.Delta ? 1000 : 0) +
+        boundFraction(p.atom.args, bound) * 10 +
+        (preferred(p.atom.relation) ? 1 : 0);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    });
+    const chosen = remaining.splice(best, 1)[0]!;
+    for (const a of chosen.atom.args) collectVariables(a, bound);
+    steps.push({ atom: chosen.atom, visibility: chosen.visibility, guards: takeReady() });
+  }
+  // The normaliser orders bodies safely, so every guard became ready at some step.
+  if (guards.length > 0) throw new Error(`internal: unsafe guard in rule ${ruleIndex}`);
+  return { rule, ruleIndex, groundGuards, steps };
+}
+
+function boundFraction(args: readonly Pattern[], bound: Set<number>): number {
+  if (args.length === 0) return 1;
+  let n = 0;
+  for (const a of args) {
+    const vars = collectVariables(a, new Set());
+    if ([...vars].every((v) => bound.has(v))) n++;
+  }
+  return n / args.length;
+}
