@@ -1,4 +1,4 @@
-import { type Diagnostic, type GameDescription, hasErrors, parseKif } from '@gdlkit/gdl';
+import { type Diagnostic, type GameDescription, hasErrors, parseKif, validate } from '@gdlkit/gdl';
 import { InvalidGameError } from '../errors.js';
 import { type TermId, TermStore } from '../terms/term-store.js';
 import { parseGroundTerm } from '../terms/term-text.js';
@@ -99,12 +99,16 @@ export function analyseGame(
   const keywords = internKeywords(table);
   const normaliser = new Normaliser(store, table, keywords, description.rules);
   for (const rule of description.rules) normaliser.addRule(rule);
-  const all = [...diagnostics, ...normaliser.diagnostics];
+  // Strict mode applies the specification: normalisation's lenient readings become errors.
+  const readings = options.strict
+    ? normaliser.diagnostics.map((d): Diagnostic => ({ ...d, severity: 'error' }))
+    : normaliser.diagnostics;
+  const all = [...diagnostics, ...readings];
   const used = usedRelations(table.relations.length, normaliser.rules, keywords);
   for (const { relation, diagnostic } of normaliser.unsafeRules) {
     // An unsafe rule nothing depends on cannot change an answer (ggp-base's test_case_3b has one).
     all.push(
-      used[relation]
+      used[relation] || options.strict
         ? diagnostic
         : {
             ...diagnostic,
@@ -139,10 +143,23 @@ export function analyseGame(
   return game;
 }
 
+/**
+ * The validator's diagnostics, less the head-safety ones: normalisation decides those, because it gives some
+ * unsafe rules a meaning (see normalise.ts) and reports the rest itself.
+ */
+export function validateForAnalysis(description: GameDescription, strict: boolean): Diagnostic[] {
+  return validate(description, { strict }).filter((d) => d.code !== 'unsafe-head-variable');
+}
+
 /** Parses, validates and analyses KIF text. Throws InvalidGameError with located diagnostics. */
 export function loadGame(text: string, file = '<input>', options: GameOptions = {}): Game {
   const { description, diagnostics } = parseKif(text, file);
-  return analyseGame(description, diagnostics, options);
+  if (hasErrors(diagnostics)) throw new InvalidGameError(diagnostics);
+  return analyseGame(
+    description,
+    [...diagnostics, ...validateForAnalysis(description, options.strict === true)],
+    options,
+  );
 }
 
 /** Relations reachable from the keyword relations through rule bodies. */

@@ -51,6 +51,11 @@ export const DiagnosticCodes = {
    * Lenient: warning; strict: error.
    */
   negativeCycle: 'negative-cycle',
+  /**
+   * `next` in the body of a `sees` rule: the percept depends on the successor state, as the GDL-II games
+   * transit and vis_pacman3p write it; evaluated like any derived relation. Lenient: warning; strict: error.
+   */
+  nextInSees: 'next-in-sees',
   /** A recursive body literal violating the GDL recursion restriction. Always an error. */
   recursionRestriction: 'recursion-restriction',
 } as const;
@@ -66,4 +71,5 @@ export const LENIENT_CODES: ReadonlySet<DiagnosticCode> = new Set([
   DiagnosticCodes.unsafeRoleVariable,
   DiagnosticCodes.unsafeNegation,
   DiagnosticCodes.negativeCycle,
+  DiagnosticCodes.nextInSees,
 ]);

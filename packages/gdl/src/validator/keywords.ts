@@ -90,7 +90,14 @@ export function checkKeywords(
     }
     for (const { atom } of bodyAtoms(rule.body)) {
       const key = relationKey(atom);
-      if (key === 'init/1' || key === 'next/1') {
+      if (key === 'next/1' && headKey === 'sees/2') {
+        reporter.report(
+          DiagnosticCodes.nextInSees,
+          'next in the body of a sees rule is not GDL-II: derive the percept from true and does; ' +
+            'lenient mode evaluates next like any derived relation',
+          atom.span,
+        );
+      } else if (key === 'init/1' || key === 'next/1') {
         reporter.report(
           DiagnosticCodes.keywordInBody,
           `${atom.name} may only appear in rule heads: ` +

@@ -1,4 +1,4 @@
-import type { GameDescription, Literal, Rule, Variable } from '../ast.js';
+import type { GameDescription, Literal, Rule, Term, Variable } from '../ast.js';
 import { DiagnosticCodes } from './codes.js';
 import type { Reporter } from './reporter.js';
 import { collectVariables, literalVariables, relationKey, showVariable } from './rule-walk.js';
@@ -26,23 +26,77 @@ function boundBy(literals: readonly Literal[], out = new Set<string>()): Set<str
  * of the body (of the same branch, for `or`). Each variable is reported once per rule.
  */
 export function checkSafety(description: GameDescription, reporter: Reporter): void {
+  const roles = declaredRoles(description);
   for (const rule of description.rules) {
     if (SKIPPED_HEADS.has(relationKey(rule.head))) continue;
     const bound = boundBy(rule.body);
     const reported = new Set<string>();
-    checkHead(rule, bound, reported, reporter);
+    checkHead(rule, bound, reported, reporter, roles);
     checkConjunction(rule.body, bound, reported, reporter);
   }
 }
 
-function checkHead(rule: Rule, bound: ReadonlySet<string>, reported: Set<string>, reporter: Reporter): void {
+/**
+ * Whether a variable is compared by distinct with a role constant or with a variable bound by (role ?x): a
+ * Prolog engine asked about one role answers such a rule, so lenient mode lets it range over the roles.
+ */
+function comparedWithRole(name: string, body: readonly Literal[], roles: ReadonlySet<string>): boolean {
+  const roleVariables = new Set<string>();
+  for (const l of body) {
+    if (l.kind === 'atom' && l.atom.kind === 'compound' && relationKey(l.atom) === 'role/1') {
+      const arg = l.atom.args[0]!;
+      if (arg.kind === 'var') roleVariables.add(arg.name);
+    }
+  }
+  const isRole = (t: Term) =>
+    (t.kind === 'const' && roles.has(t.name)) || (t.kind === 'var' && roleVariables.has(t.name));
+  return body.some(
+    (l) =>
+      l.kind === 'distinct' &&
+      ((l.left.kind === 'var' && l.left.name === name && isRole(l.right)) ||
+        (l.right.kind === 'var' && l.right.name === name && isRole(l.left))),
+  );
+}
+
+/** Names of the roles declared by facts. */
+function declaredRoles(description: GameDescription): Set<string> {
+  const roles = new Set<string>();
+  for (const rule of description.rules) {
+    const head = rule.head;
+    if (rule.body.length === 0 && head.kind === 'compound' && relationKey(head) === 'role/1') {
+      const arg = head.args[0]!;
+      if (arg.kind === 'const') roles.add(arg.name);
+    }
+  }
+  return roles;
+}
+
+function checkHead(
+  rule: Rule,
+  bound: ReadonlySet<string>,
+  reported: Set<string>,
+  reporter: Reporter,
+  roles: ReadonlySet<string>,
+): void {
   const head = rule.head;
   if (head.kind !== 'compound') return;
   const roleArgument = ROLE_ARGUMENT_HEADS.has(relationKey(head)) ? head.args[0] : undefined;
+  const roleVariable = roleArgument?.kind === 'var' ? roleArgument.name : undefined;
   const elsewhere = new Map<string, Variable>();
   for (const arg of head.args) if (arg !== roleArgument) collectVariables(arg, elsewhere);
   for (const [name, v] of elsewhere) {
-    if (bound.has(name)) continue;
+    // An unbound role argument ranges over the roles, which binds its other occurrences too: (legal ?p ?p).
+    if (bound.has(name) || name === roleVariable) continue;
+    if (comparedWithRole(name, rule.body, roles)) {
+      reported.add(name);
+      reporter.report(
+        DiagnosticCodes.unsafeRoleVariable,
+        `variable ${showVariable(v)} is bound only by distinct against a role: add (role ${showVariable(v)}) ` +
+          'to the body; lenient mode lets it range over the roles',
+        v.span,
+      );
+      continue;
+    }
     reported.add(name);
     reporter.report(
       DiagnosticCodes.unsafeHeadVariable,
