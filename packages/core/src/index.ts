@@ -10,7 +10,7 @@ export {
   UnsupportedError,
 } from './errors.js';
 export type { DependencyAnalysis } from './game/dependency-graph.js';
-export { analyseGame, Game, type GameOptions, loadGame } from './game/game.js';
+export { analyseGame, Game, type GameOptions, loadGame, validateForAnalysis } from './game/game.js';
 export type { KeywordRelations } from './game/relations.js';
 export type {
   Atom,
