@@ -68,6 +68,15 @@ export class Program {
     return Int32Array.from(atom.args, (a) => this.pattern(a));
   }
 
+  /** The end of the pattern code, to `release` patterns compiled for one query afterwards. */
+  mark(): number {
+    return this.used;
+  }
+
+  release(mark: number): void {
+    this.used = mark;
+  }
+
   /** Rules to try for a call to `relation` whose first argument is `first` (-1: unbound). */
   rulesFor(relation: RelationId, first: TermId): readonly CompiledRule[] {
     const rules = this.byRelation[relation]!;

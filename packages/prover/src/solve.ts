@@ -7,15 +7,7 @@
 // GDL rules are safe, so every answer is ground and bindings only ever hold ground term ids.
 import { type Game, type RelationId, type TermId, type TermStore, UnsupportedError } from '@gdlkit/core';
 import { FactIndex } from './fact-index.js';
-import {
-  addAnswer,
-  COMPLETE,
-  EVALUATING,
-  INCOMPLETE,
-  MemoSpace,
-  NEW,
-  type TableEntry,
-} from './memo-table.js';
+import { addAnswer, COMPLETE, MemoSpace, type TableEntry } from './memo-table.js';
 import {
   type CompiledLiteral,
   type CompiledRule,
@@ -25,6 +17,7 @@ import {
   P_VAR,
   Program,
 } from './program.js';
+import { Fixpoint } from './tabling.js';
 import { Unifier } from './unify.js';
 
 const SPACE_STATIC = 0;
@@ -46,12 +39,7 @@ export class Solver {
 
   private readonly u: Unifier;
 
-  /** Depth of the evaluation stack, and per depth the lowest depth its component reaches. */
-  private depth = 0;
-  private lows = new Int32Array(64);
-  private recursed = new Uint8Array(64);
-  private readonly incomplete: TableEntry[] = [];
-  private pass = 1;
+  private readonly fixpoint = new Fixpoint();
   private answerCount = 0;
 
   private facts: FactIndex;
@@ -133,8 +121,7 @@ export class Solver {
   reset(): void {
     for (const s of this.spaces) s.clear();
     this.u.reset();
-    this.depth = 0;
-    this.incomplete.length = 0;
+    this.fixpoint.reset();
   }
 
   private clearMove(): void {
@@ -167,72 +154,18 @@ export class Solver {
   /** The memo entry of the call whose key sits in scratch[keyStart .. keyStart+arity), solved. */
   private call(relation: RelationId, keyStart: number, arity: number): TableEntry {
     const entry = this.spaces[this.spaceOf[relation]!]!.lookup(relation, this.u.scratch, keyStart, arity);
-    switch (entry.status) {
-      case COMPLETE:
-        return entry;
-      case EVALUATING:
-        this.dependOn(entry.depth);
-        return entry;
-      case INCOMPLETE:
-        if (entry.pass === this.pass) {
-          this.dependOn(entry.depth);
-          return entry;
-        }
-        break;
-      case NEW:
-        break;
+    if (this.fixpoint.mustSolve(entry)) {
+      const fixpoint = this.fixpoint;
+      const depth = fixpoint.begin(entry);
+      const mark = fixpoint.incompleteCount;
+      let before: number;
+      do {
+        fixpoint.startPass(depth);
+        before = this.answerCount;
+        this.solveRules(entry);
+      } while (fixpoint.endPass(entry, depth, mark, this.answerCount !== before));
     }
-    this.evaluate(entry);
     return entry;
-  }
-
-  /** The caller on top of the stack depends on the entry at `depth`, which is still being solved. */
-  private dependOn(depth: number): void {
-    const top = this.depth - 1;
-    if (depth < this.lows[top]!) this.lows[top] = depth;
-    this.recursed[depth] = 1;
-  }
-
-  private evaluate(entry: TableEntry): void {
-    const depth = this.depth++;
-    if (depth >= this.lows.length) this.growStack();
-    entry.status = EVALUATING;
-    entry.depth = depth;
-    const incompleteMark = this.incomplete.length;
-    for (;;) {
-      this.lows[depth] = depth;
-      this.recursed[depth] = 0;
-      const before = this.answerCount;
-      this.solveRules(entry);
-      const low = this.lows[depth]!;
-      if (low < depth) {
-        // Part of a recursive component led further down the stack: the leader iterates it to a fixpoint.
-        entry.status = INCOMPLETE;
-        entry.depth = low;
-        entry.pass = this.pass;
-        this.incomplete.push(entry);
-        this.depth--;
-        if (low < this.lows[depth - 1]!) this.lows[depth - 1] = low;
-        return;
-      }
-      if (this.recursed[depth] === 0 || this.answerCount === before) break;
-      // A leader whose component found new answers: solve the component again with the answers so far.
-      this.pass++;
-      entry.depth = depth;
-    }
-    for (let i = incompleteMark; i < this.incomplete.length; i++) this.incomplete[i]!.status = COMPLETE;
-    this.incomplete.length = incompleteMark;
-    entry.status = COMPLETE;
-    this.depth--;
-  }
-
-  private growStack(): void {
-    const lows = new Int32Array(this.lows.length * 2);
-    lows.set(this.lows);
-    this.lows = lows;
-    const recursed = new Uint8Array(this.recursed.length * 2);
-    recursed.set(this.recursed);
-    this.recursed = recursed;
   }
 
   private solveRules(entry: TableEntry): void {
