@@ -1,0 +1,176 @@
+// The compiled game: layouts and knowledge base, permanent facts computed once, and the state-dependent rules
+// grouped into stages (one per dependency component, strata in order, recursive stages iterated to a
+// fixpoint). Phase A derives everything that depends on the state only (legal, goal, terminal); phase B
+// everything that depends on the joint move (next, sees).
+import type { Game, GameRule, RelationId } from '@gdlkit/core';
+import { type ArgumentDomains, computeArgumentDomains } from '@gdlkit/ground';
+import { GenericRule } from './generic-rule.js';
+import { KnowledgeBase } from './knowledge-base.js';
+import { stratifyNegativeComponent } from './negative-cycles.js';
+import { buildReferenceTables, type TableContext } from './reference-tables.js';
+import { type RelationLayout, relationLayouts } from './relation-ids.js';
+import { compileRule } from './rule-codegen.js';
+import { planRule, sourceOrder } from './rule-plan.js';
+
+/** Positive-literal order of a rule (indices into its positive literals). */
+export type RuleOrder = readonly number[];
+
+export interface StageRule {
+  readonly rule: GameRule;
+  order: RuleOrder;
+  run: () => void;
+  /** Runs without reference tables (over the memory budget). */
+  fallback: boolean;
+  tableBytes: number;
+}
+
+export interface Stage {
+  readonly relations: readonly RelationId[];
+  readonly rules: StageRule[];
+  readonly recursive: boolean;
+}
+
+export interface ProgramOptions {
+  /** Bytes for the knowledge base and all reference tables together. */
+  readonly memoryBytes: number;
+  /** Matching steps allowed to build one rule's tables (bounds compile time). */
+  readonly workPerRule: number;
+}
+
+export class Program {
+  readonly domains: ArgumentDomains;
+  readonly layouts: RelationLayout[];
+  readonly kb: KnowledgeBase;
+  readonly permanent: boolean[];
+  readonly phaseA: Stage[] = [];
+  readonly phaseB: Stage[] = [];
+  /** Relations cleared before phase A (true and phase A heads) and before phase B (does, phase B heads). */
+  readonly clearA: RelationLayout[];
+  readonly clearB: RelationLayout[];
+  private readonly ctx: TableContext;
+  private tableBytes = 0;
+
+  constructor(
+    readonly game: Game,
+    readonly options: ProgramOptions,
+  ) {
+    const a = game.analysis;
+    const k = game.keywords;
+    this.domains = computeArgumentDomains(game);
+    this.layouts = relationLayouts(game, this.domains);
+    this.kb = new KnowledgeBase(this.layouts, options.memoryBytes);
+    this.permanent = game.relations.map((r) => !a.dynamic[r.id]);
+    this.ctx = { game, layouts: this.layouts, kb: this.kb, permanent: this.permanent };
+
+    const needed = this.neededRelations([k.legal, k.goal, k.terminal, k.next, k.sees]);
+    for (const component of a.components) {
+      const permanent = component.every((r) => this.permanent[r]);
+      if (!permanent && !component.some((r) => needed[r])) continue;
+      const groups = a.negativeCycle[component[0]!]
+        ? stratifyNegativeComponent(game, this.domains, component)
+        : [{ rules: component.flatMap((r) => game.rulesByHead[r]!), recursive: a.recursive[component[0]!]! }];
+      for (const group of groups) {
+        if (permanent) {
+          this.runPermanent(group.rules, group.recursive);
+          continue;
+        }
+        const stage: Stage = {
+          relations: component,
+          recursive: group.recursive,
+          rules: group.rules.map((rule) => this.stageRule(rule, sourceOrder(rule))),
+        };
+        (component.some((r) => a.dependsOnDoes[r]) ? this.phaseB : this.phaseA).push(stage);
+      }
+    }
+    const heads = (stages: Stage[]) => [...new Set(stages.flatMap((s) => s.relations))];
+    this.clearA = [k.true, ...heads(this.phaseA)].map((r) => this.layouts[r]!);
+    this.clearB = [k.does, ...heads(this.phaseB)].map((r) => this.layouts[r]!);
+  }
+
+  get referenceTableBytes(): number {
+    return this.tableBytes;
+  }
+
+  /** Rules running without reference tables, as `file:line head/arity`. */
+  get fallbackRules(): string[] {
+    return [...this.phaseA, ...this.phaseB].flatMap((s) =>
+      s.rules
+        .filter((r) => r.fallback)
+        .map(
+          (r) => `${r.rule.span.file}:${r.rule.span.line} ${this.game.relations[r.rule.head.relation]!.key}`,
+        ),
+    );
+  }
+
+  /** Compiles a rule in a given order: reference tables when they fit, otherwise a table-free join. */
+  stageRule(rule: GameRule, order: RuleOrder, previous?: StageRule): StageRule {
+    const plan = planRule(rule, order);
+    if (previous) this.tableBytes -= previous.tableBytes;
+    const left = this.options.memoryBytes - this.kb.footprintBytes - this.tableBytes;
+    const tables = buildReferenceTables(this.ctx, plan, left, this.options.workPerRule);
+    if (tables === 'dead') return { rule, order, run: () => {}, fallback: false, tableBytes: 0 };
+    if (tables === 'over-budget') {
+      const generic = new GenericRule(this.game.store, this.layouts, this.kb, plan);
+      return { rule, order, run: () => generic.run(), fallback: true, tableBytes: 0 };
+    }
+    this.tableBytes += tables.bytes;
+    return { rule, order, run: compileRule(tables, this.kb), fallback: false, tableBytes: tables.bytes };
+  }
+
+  /** Derives a stage's facts from the current knowledge base. */
+  runStages(stages: readonly Stage[]): void {
+    const counts = this.kb.counts;
+    for (let s = 0; s < stages.length; s++) {
+      const stage = stages[s]!;
+      const rules = stage.rules;
+      if (!stage.recursive) {
+        for (let i = 0; i < rules.length; i++) rules[i]!.run();
+        continue;
+      }
+      let before = -1;
+      let total = 0;
+      while (before !== total) {
+        before = total;
+        for (let i = 0; i < rules.length; i++) rules[i]!.run();
+        total = 0;
+        for (const r of stage.relations)
+          for (const shape of this.layouts[r]!.shapes) total += counts[shape.global]!;
+      }
+    }
+  }
+
+  clear(layouts: readonly RelationLayout[]): void {
+    for (let i = 0; i < layouts.length; i++) this.kb.clearRelation(layouts[i]!);
+  }
+
+  private runPermanent(rules: readonly GameRule[], recursive: boolean): void {
+    const generic = rules.map(
+      (rule) => new GenericRule(this.game.store, this.layouts, this.kb, planRule(rule, sourceOrder(rule))),
+    );
+    let before = -1;
+    let total = 0;
+    while (before !== total) {
+      before = total;
+      for (const g of generic) g.run();
+      if (!recursive) break;
+      total = 0;
+      for (const rule of rules) total += this.kb.count(this.layouts[rule.head.relation]!);
+    }
+  }
+
+  /** Relations the targets depend on, directly or not. */
+  private neededRelations(targets: readonly RelationId[]): boolean[] {
+    const needed = new Array<boolean>(this.game.relations.length).fill(false);
+    const work = [...targets];
+    while (work.length > 0) {
+      const r = work.pop()!;
+      if (needed[r]) continue;
+      needed[r] = true;
+      for (const rule of this.game.rulesByHead[r]!) {
+        for (const l of rule.body)
+          if (l.kind !== 'distinct' && !needed[l.atom.relation]) work.push(l.atom.relation);
+      }
+    }
+    return needed;
+  }
+}

@@ -1,0 +1,200 @@
+// Relation IDs (Schofield & Saffidine 2013, Definition 4): every ground instance of a relation gets an integer
+// by a bijective mixed-radix encoding over its argument domains, the first argument least significant.
+// An argument whose domain holds function terms is split by function symbol, as the paper treats
+// (true (cell ?x ?y ?p)) as the relation cell/3: each combination of choices is a *shape* with its own slots,
+// and a relation's id space is the disjoint union of its shapes' id spaces.
+import type { Game, RelationId, SymbolId, TermId, TermStore } from '@gdlkit/core';
+import type { ArgumentDomains, Domain } from '@gdlkit/ground';
+
+/** The ordered values of one slot and the index of each (I(∆, l) of Definition 4). */
+export interface Slot {
+  readonly values: readonly TermId[];
+  readonly index: ReadonlyMap<TermId, number>;
+}
+
+/** How one relation argument is read in a shape: a constant slot, or a function symbol over several slots. */
+export interface ArgumentChoice {
+  /** -1 for a slot of constants (or of whole terms), else the function symbol. */
+  readonly functor: SymbolId | -1;
+  readonly slots: readonly Slot[];
+}
+
+/** One combination of argument choices; its instances are numbered offset .. offset+size-1. */
+export interface Shape {
+  readonly relation: RelationId;
+  /** Index among all shapes of the program (its list in the knowledge base). */
+  global: number;
+  readonly choices: readonly ArgumentChoice[];
+  readonly slots: readonly Slot[];
+  /** Slot index where each argument's slots begin. */
+  readonly argSlot: readonly number[];
+  readonly radices: readonly number[];
+  readonly size: number;
+  /** First relation id of the shape (relation-local). */
+  readonly offset: number;
+}
+
+export function makeSlot(values: readonly TermId[]): Slot {
+  return { values, index: new Map(values.map((v, i) => [v, i])) };
+}
+
+/** χ of Definition 4: Σ index_i × Π_{j<i} |∆_j|. */
+export function mixedRadixEncode(indices: ArrayLike<number>, radices: ArrayLike<number>): number {
+  let id = 0;
+  let weight = 1;
+  for (let i = 0; i < radices.length; i++) {
+    id += indices[i]! * weight;
+    weight *= radices[i]!;
+  }
+  return id;
+}
+
+/** The inverse of mixedRadixEncode, written into `out`. */
+export function mixedRadixDecode(id: number, radices: ArrayLike<number>, out: Int32Array | number[]): void {
+  for (let i = 0; i < radices.length; i++) {
+    const r = radices[i]!;
+    out[i] = id % r;
+    id = Math.floor(id / r);
+  }
+}
+
+/** The id space of one relation: its shapes, with encoding to and decoding from ground arguments. */
+export class RelationLayout {
+  readonly shapes: Shape[] = [];
+  readonly size: number;
+  /** First id of this relation in the program-wide id space (set by the knowledge base). */
+  base = 0;
+  private readonly choiceCounts: number[];
+  private readonly scratch: Int32Array;
+
+  constructor(
+    private readonly store: TermStore,
+    readonly relation: RelationId,
+    readonly argChoices: readonly (readonly ArgumentChoice[])[],
+  ) {
+    this.choiceCounts = argChoices.map((c) => c.length);
+    let offset = 0;
+    let maxSlots = 0;
+    const pick = new Array<number>(argChoices.length).fill(0);
+    const total = this.choiceCounts.reduce((a, b) => a * b, 1);
+    for (let s = 0; s < total; s++) {
+      mixedRadixDecode(s, this.choiceCounts, pick);
+      const choices = pick.map((c, j) => argChoices[j]![c]!);
+      const slots: Slot[] = [];
+      const argSlot: number[] = [];
+      for (const c of choices) {
+        argSlot.push(slots.length);
+        slots.push(...c.slots);
+      }
+      const radices = slots.map((sl) => sl.values.length);
+      const size = radices.reduce((a, b) => a * b, 1);
+      this.shapes.push({ relation, global: -1, choices, slots, argSlot, radices, size, offset });
+      offset += size;
+      maxSlots = Math.max(maxSlots, slots.length);
+    }
+    this.size = offset;
+    this.scratch = new Int32Array(maxSlots);
+  }
+
+  /** The shape holding a relation-local id. */
+  shapeOf(id: number): Shape {
+    const shapes = this.shapes;
+    for (let i = shapes.length - 1; i > 0; i--) if (id >= shapes[i]!.offset) return shapes[i]!;
+    return shapes[0]!;
+  }
+
+  /** The relation-local id of relation(args), or -1 when it lies outside the argument domains. */
+  encode(args: ArrayLike<TermId>): number {
+    const store = this.store;
+    let shapeIndex = 0;
+    let weight = 1;
+    const slotIndex = this.scratch;
+    const chosen: ArgumentChoice[] = [];
+    for (let j = 0; j < this.argChoices.length; j++) {
+      const term = args[j]!;
+      const options = this.argChoices[j]!;
+      const arity = store.arity(term);
+      let found = -1;
+      for (let c = 0; c < options.length; c++) {
+        const o = options[c]!;
+        if (
+          o.functor === -1
+            ? o.slots[0]!.index.has(term)
+            : o.functor === store.functor(term) && o.slots.length === arity
+        ) {
+          found = c;
+          break;
+        }
+      }
+      if (found < 0) return -1;
+      shapeIndex += found * weight;
+      weight *= options.length;
+      chosen.push(options[found]!);
+    }
+    const shape = this.shapes[shapeIndex]!;
+    let k = 0;
+    for (let j = 0; j < chosen.length; j++) {
+      const o = chosen[j]!;
+      const term = args[j]!;
+      if (o.functor === -1) {
+        slotIndex[k++] = o.slots[0]!.index.get(term)!;
+        continue;
+      }
+      for (let a = 0; a < o.slots.length; a++) {
+        const i = o.slots[a]!.index.get(store.arg(term, a));
+        if (i === undefined) return -1;
+        slotIndex[k++] = i;
+      }
+    }
+    return shape.offset + mixedRadixEncode(slotIndex, shape.radices);
+  }
+
+  /** The slot values of a relation-local id, written into `out`; returns its shape. */
+  decodeSlots(id: number, out: Int32Array | number[]): Shape {
+    const shape = this.shapeOf(id);
+    mixedRadixDecode(id - shape.offset, shape.radices, out);
+    for (let i = 0; i < shape.slots.length; i++) out[i] = shape.slots[i]!.values[out[i]!]!;
+    return shape;
+  }
+
+  /** The ground arguments of a relation-local id (function terms interned). */
+  decode(id: number): TermId[] {
+    const values = new Array<number>(this.scratch.length);
+    const shape = this.decodeSlots(id, values);
+    return shape.choices.map((c, j) => argumentTerm(this.store, c, values, shape.argSlot[j]!));
+  }
+}
+
+/** The term of one argument from the slot values of its shape. */
+export function argumentTerm(
+  store: TermStore,
+  choice: ArgumentChoice,
+  values: ArrayLike<TermId>,
+  start: number,
+): TermId {
+  if (choice.functor === -1) return values[start]!;
+  return store.compound(choice.functor, values, start, choice.slots.length);
+}
+
+/** Argument choices of a domain: its constants as one slot, and each function symbol over its arguments. */
+export function argumentChoices(store: TermStore, domain: Domain): ArgumentChoice[] {
+  const choices: ArgumentChoice[] = [];
+  if (domain.constants.size > 0) choices.push({ functor: -1, slots: [makeSlot([...domain.constants])] });
+  for (const f of domain.functors.values()) {
+    choices.push({ functor: f.symbol, slots: f.args.map((a) => makeSlot(a.terms(store))) });
+  }
+  return choices;
+}
+
+/** The layouts of every relation of a game from its argument domains. */
+export function relationLayouts(game: Game, domains: ArgumentDomains): RelationLayout[] {
+  const cache = new Map<Domain, ArgumentChoice[]>();
+  const choicesOf = (d: Domain) => {
+    let c = cache.get(d);
+    if (!c) cache.set(d, (c = argumentChoices(game.store, d)));
+    return c;
+  };
+  return game.relations.map(
+    (r) => new RelationLayout(game.store, r.id, domains.relations[r.id]!.map(choicesOf)),
+  );
+}

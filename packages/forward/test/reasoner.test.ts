@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { IllegalMoveError, loadGame, sortCanonical } from '@gdlkit/core';
+import { describe, expect, it } from 'vitest';
+import { createForward } from '../src/index.js';
+
+const games = join(import.meta.dirname, '../../../games');
+const load = (file: string) => loadGame(readFileSync(join(games, file), 'utf8'), file);
+
+describe('forward reasoner', () => {
+  it('answers the tictactoe initial state', () => {
+    const game = load('tictactoe.kif');
+    const r = createForward(game);
+    const s = r.initialState();
+    const text = (ts: readonly number[]) => sortCanonical(game.store, ts).map((x) => game.store.toKif(x));
+    expect(text(r.stateToFacts(s))).toContain('(control xplayer)');
+    expect(r.stateToFacts(s)).toHaveLength(10);
+    expect(text(r.legalMoves(s, 0))).toEqual([
+      '(mark 1 1)',
+      '(mark 1 2)',
+      '(mark 1 3)',
+      '(mark 2 1)',
+      '(mark 2 2)',
+      '(mark 2 3)',
+      '(mark 3 1)',
+      '(mark 3 2)',
+      '(mark 3 3)',
+    ]);
+    expect(text(r.legalMoves(s, 1))).toEqual(['noop']);
+    expect(r.isTerminal(s)).toBe(false);
+    const next = r.nextState(s, [game.parseTerm('(mark 2 2)'), game.parseTerm('noop')]);
+    expect(text(r.stateToFacts(next))).toContain('(cell 2 2 x)');
+    expect(text(r.stateToFacts(next))).toContain('(control oplayer)');
+    expect(r.legalMoves(next, 1)).toHaveLength(8);
+    expect(() => r.nextState(s, [game.parseTerm('noop'), game.parseTerm('noop')])).toThrow(IllegalMoveError);
+    const back = r.stateFromFacts(r.stateToFacts(next));
+    expect(text(r.stateToFacts(back))).toEqual(text(r.stateToFacts(next)));
+  });
+
+  it('plays tictactoe playouts to terminal states with goals', () => {
+    const r = createForward(load('tictactoe.kif'));
+    const stats = r.playouts(r.initialState(), { count: 200, seed: 3 });
+    expect(stats.playouts).toBe(200);
+    expect(stats.minDepth).toBeGreaterThanOrEqual(5);
+    expect(stats.maxDepth).toBeLessThanOrEqual(9);
+    expect(stats.goalSums[0]! + stats.goalSums[1]!).toBeGreaterThan(0);
+    expect(r.perft(r.initialState(), 2)).toBe(1 + 9 + 72);
+  });
+});
