@@ -26,7 +26,7 @@ export class GenericRule {
 
   constructor(
     private readonly store: TermStore,
-    private readonly layouts: readonly RelationLayout[],
+    layouts: readonly RelationLayout[],
     private readonly kb: KnowledgeBase,
     readonly plan: RulePlan,
   ) {

@@ -4,7 +4,7 @@
 // the last RefNo to the RelationID to write (Definition 9). Permanent facts are folded in: conditions on
 // state-independent relations and distinct become Fail entries, and an input on a state-independent relation
 // becomes a precomputed list of successor RefNos per RefNo, so no runtime work remains for them.
-import type { BodyLiteral, Game, TermStore } from '@gdlkit/core';
+import type { BodyLiteral, Game } from '@gdlkit/core';
 import type { KnowledgeBase } from './knowledge-base.js';
 import { mixedRadixDecode, type RelationLayout, type Shape } from './relation-ids.js';
 import type { RulePlan } from './rule-plan.js';
