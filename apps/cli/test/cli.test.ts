@@ -40,6 +40,15 @@ describe('gdlkit check', () => {
     expect(r.stdout).toMatch(/tictactoe\.kif: valid \(0 errors/);
   });
 
+  it('is lenient by default and applies the specification with --strict', () => {
+    const lenient = runCli(['check', join(games, 'transit.kif')]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(/transit\.kif:180:5: warning\[next-in-sees\]/);
+    const strict = runCli(['check', '--strict', join(games, 'transit.kif')]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/transit\.kif:180:5: error\[next-in-sees\]/);
+  });
+
   it('reports a syntax error with file:line:column and exits 1', () => {
     const file = join(tmp, 'broken.kif');
     writeFileSync(file, '(role x)\n(init (p 1))\n(<= terminal (true (p 1))\n');

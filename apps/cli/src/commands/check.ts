@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { analyseGame, InvalidGameError } from '@gdlkit/core';
+import { analyseGame, InvalidGameError, validateForAnalysis } from '@gdlkit/core';
 import { type Diagnostic, formatDiagnostic, parseKif, sortDiagnostics } from '@gdlkit/gdl';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { parseOptions } from '../options.js';
@@ -39,8 +39,11 @@ export async function check(args: string[]): Promise<number> {
 
 function diagnose(text: string, file: string, strict: boolean): Diagnostic[] {
   const { description, diagnostics } = parseKif(text, file);
+  if (diagnostics.some((d) => d.severity === 'error')) return sortDiagnostics(diagnostics);
   try {
-    const game = analyseGame(description, diagnostics, { strict });
+    const game = analyseGame(description, [...diagnostics, ...validateForAnalysis(description, strict)], {
+      strict,
+    });
     return sortDiagnostics(game.diagnostics);
   } catch (e) {
     if (e instanceof InvalidGameError) return sortDiagnostics(e.diagnostics);
