@@ -9,4 +9,5 @@ export {
 } from './domains.js';
 export { BudgetMeter, type GroundingBudget } from './ground-budget.js';
 export { GroundProgram, type GroundStats } from './ground-program.js';
+export { GroundNegativeCycleError, groundStrata, stronglyConnected } from './ground-strata.js';
 export { type GroundingOptions, groundGame } from './instantiate.js';

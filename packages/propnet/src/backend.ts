@@ -1,0 +1,22 @@
+// The `propnet` backend: grounds the game, builds the IR and runs it on the incremental TypeScript engine.
+import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
+import { buildPropnet, type PropnetOptions } from './build.js';
+import { PROPNET_CAPABILITIES, PropnetReasoner } from './reasoner.js';
+
+/** Grounding budget from the generic backend options. */
+export function propnetOptions(options: BackendOptions = {}): PropnetOptions {
+  return {
+    ...(options.buildTimeMs === undefined ? {} : { timeMs: options.buildTimeMs }),
+    ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
+  };
+}
+
+export const propnetBackend: Backend = {
+  name: 'propnet',
+  description: 'grounded propositional network, incremental TypeScript engine',
+  capabilities: PROPNET_CAPABILITIES,
+  availability: () => ({ available: true }),
+  async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
+    return new PropnetReasoner(game, buildPropnet(game, propnetOptions(options)));
+  },
+};

@@ -1,0 +1,49 @@
+// buildPropnet: ground the game, build the network, optimise it and freeze it into the IR.
+import type { Game } from '@gdlkit/core';
+import { type GroundingOptions, groundGame, groundStrata } from '@gdlkit/ground';
+import { buildGraph } from './build-graph.js';
+import { irByteSize, type PropnetBuildStats, type PropnetIR } from './ir.js';
+import { freeze } from './ir-freeze.js';
+import { countComponents, optimise } from './optimise.js';
+
+export interface PropnetOptions extends GroundingOptions {}
+
+export interface BuiltPropnet {
+  readonly ir: PropnetIR;
+  readonly stats: PropnetBuildStats;
+}
+
+/** Builds the propnet IR of a game with its build report. Throws BudgetExceededError if grounding does not fit. */
+export function buildPropnetWithStats(game: Game, options: PropnetOptions = {}): BuiltPropnet {
+  const t0 = performance.now();
+  const program = groundGame(game, options);
+  groundStrata(program);
+  const t1 = performance.now();
+  const graph = buildGraph(program);
+  const before = countComponents(graph);
+  const t2 = performance.now();
+  const optimised = optimise(graph);
+  const after = countComponents(optimised);
+  const t3 = performance.now();
+  const ir = freeze(optimised);
+  const t4 = performance.now();
+  return {
+    ir,
+    stats: {
+      groundMs: t1 - t0,
+      buildMs: t2 - t1,
+      optimiseMs: t3 - t2,
+      freezeMs: t4 - t3,
+      groundAtoms: program.atomCount,
+      groundRules: program.ruleCount,
+      before,
+      after,
+      irBytes: irByteSize(ir),
+    },
+  };
+}
+
+/** Builds the propnet IR of a game (see IR.md). */
+export function buildPropnet(game: Game, options: PropnetOptions = {}): PropnetIR {
+  return buildPropnetWithStats(game, options).ir;
+}

@@ -1,0 +1,42 @@
+// The optimisation pipeline: fold constants and single-input gates, merge identical gates, until nothing
+// changes; then prune what no output depends on.
+import type { PropnetGraph } from './build-graph.js';
+import { GateKind } from './gate-kind.js';
+import { foldConstants } from './optimise-fold.js';
+import { mergeIdentical } from './optimise-merge.js';
+import { pruneAndCompact } from './optimise-prune.js';
+
+export interface ComponentCounts {
+  readonly gates: number;
+  readonly and: number;
+  readonly or: number;
+  readonly not: number;
+  readonly bases: number;
+  readonly inputs: number;
+  /** Total fan-in of all gates (wires). */
+  readonly edges: number;
+}
+
+export function countComponents(graph: PropnetGraph): ComponentCounts {
+  const counts = { gates: graph.kind.length, and: 0, or: 0, not: 0, bases: 0, inputs: 0, edges: 0 };
+  graph.kind.forEach((k, g) => {
+    counts.edges += graph.inputs[g]!.length;
+    if (k === GateKind.And) counts.and++;
+    else if (k === GateKind.Or) counts.or++;
+    else if (k === GateKind.Not) counts.not++;
+    else if (k === GateKind.Base) counts.bases++;
+    else if (k === GateKind.Input) counts.inputs++;
+  });
+  return counts;
+}
+
+export function optimise(graph: PropnetGraph): PropnetGraph {
+  const alias = new Int32Array(graph.kind.length);
+  for (let g = 0; g < alias.length; g++) alias[g] = g;
+  for (let round = 0; round < 100; round++) {
+    const folded = foldConstants(graph, alias);
+    const merged = mergeIdentical(graph, alias);
+    if (!folded && !merged) break;
+  }
+  return pruneAndCompact(graph, alias);
+}

@@ -1,0 +1,210 @@
+// Adapts the incremental propnet engine to the Reasoner contract. A state is a bit set over base propositions.
+import {
+  BaseReasoner,
+  type Capabilities,
+  DEFAULT_MAX_DEPTH,
+  type Game,
+  GdlkitError,
+  type GoalValue,
+  goalValueOf,
+  IllegalMoveError,
+  type PlayoutOptions,
+  type PlayoutStats,
+  Rng,
+  type TermId,
+} from '@gdlkit/core';
+import { PropnetEngine, stateWords } from './engine.js';
+import type { PropnetIR } from './ir.js';
+
+export const PROPNET_CAPABILITIES: Capabilities = {
+  gdl2: true,
+  batchPlayouts: true,
+  batchPerft: false,
+  threads: false,
+};
+
+export class PropnetReasoner extends BaseReasoner<Uint32Array> {
+  readonly backend: string = 'propnet';
+  readonly capabilities = PROPNET_CAPABILITIES;
+  protected readonly engine: PropnetEngine;
+  private readonly initial: Uint32Array;
+  private readonly legalIndex: Map<TermId, number>[];
+  private readonly baseOfTerm = new Map<TermId, number>();
+  private readonly scratchInputs: Int32Array;
+
+  constructor(
+    game: Game,
+    readonly ir: PropnetIR,
+  ) {
+    super(game);
+    this.engine = new PropnetEngine(ir);
+    const values = this.engine.values;
+    this.initial = new Uint32Array(stateWords(ir));
+    for (let k = 0; k < ir.initGate.length; k++) {
+      const b = ir.initBase[k]!;
+      if (values[ir.initGate[k]!]) this.initial[b >>> 5]! |= 1 << (b & 31);
+    }
+    this.legalIndex = Array.from({ length: ir.roleCount }, (_, r) => {
+      const map = new Map<TermId, number>();
+      for (let l = ir.legalStart[r]!; l < ir.legalStart[r + 1]!; l++) map.set(ir.legalTerm[l]!, l);
+      return map;
+    });
+    ir.baseTerm.forEach((t, b) => {
+      this.baseOfTerm.set(t, b);
+    });
+    this.scratchInputs = new Int32Array(ir.roleCount);
+  }
+
+  /** Loads a state (with no input set) for reading legal, goal and terminal propositions. */
+  private view(state: Uint32Array): Uint8Array {
+    this.engine.load(state);
+    return this.engine.values;
+  }
+
+  initialState(): Uint32Array {
+    return this.initial.slice();
+  }
+
+  legalMoves(state: Uint32Array, role: number): readonly TermId[] {
+    const values = this.view(state);
+    const { ir } = this;
+    const out: TermId[] = [];
+    for (let l = ir.legalStart[role]!; l < ir.legalStart[role + 1]!; l++) {
+      if (values[ir.legalGate[l]!]) out.push(ir.legalTerm[l]!);
+    }
+    return out;
+  }
+
+  isTerminal(state: Uint32Array): boolean {
+    return this.view(state)[this.ir.terminalGate] === 1;
+  }
+
+  goal(state: Uint32Array, role: number): GoalValue {
+    const values = this.view(state);
+    const { ir } = this;
+    const held: number[] = [];
+    for (let k = ir.goalStart[role]!; k < ir.goalStart[role + 1]!; k++) {
+      if (values[ir.goalGate[k]!]) held.push(ir.goalValue[k]!);
+    }
+    return goalValueOf(held);
+  }
+
+  nextState(state: Uint32Array, jointMove: readonly TermId[]): Uint32Array {
+    this.applyMove(state, jointMove);
+    const next = new Uint32Array(this.initial.length);
+    this.engine.readNext(next);
+    return next;
+  }
+
+  sees(state: Uint32Array, jointMove: readonly TermId[], role: number): readonly TermId[] {
+    this.applyMove(state, jointMove);
+    const { ir } = this;
+    const values = this.engine.values;
+    const out: TermId[] = [];
+    for (let k = ir.seesStart[role]!; k < ir.seesStart[role + 1]!; k++) {
+      if (values[ir.seesGate[k]!]) out.push(ir.seesTerm[k]!);
+    }
+    return out;
+  }
+
+  private applyMove(state: Uint32Array, jointMove: readonly TermId[]): void {
+    const values = this.view(state);
+    const { ir } = this;
+    for (let r = 0; r < ir.roleCount; r++) {
+      const l = this.legalIndex[r]!.get(jointMove[r]!);
+      if (l === undefined || !values[ir.legalGate[l]!]) {
+        const move = jointMove[r] === undefined ? '(none)' : this.game.store.toKif(jointMove[r]!);
+        throw new IllegalMoveError(this.game.roleName(r), move);
+      }
+      this.scratchInputs[r] = ir.legalInput[l]!;
+    }
+    this.engine.applyInputs(this.scratchInputs);
+  }
+
+  stateToFacts(state: Uint32Array): readonly TermId[] {
+    const out: TermId[] = [];
+    for (let b = 0; b < this.ir.baseTerm.length; b++) {
+      if ((state[b >>> 5]! >>> (b & 31)) & 1) out.push(this.ir.baseTerm[b]!);
+    }
+    return out;
+  }
+
+  stateFromFacts(facts: readonly TermId[]): Uint32Array {
+    const state = new Uint32Array(this.initial.length);
+    for (const f of facts) {
+      const b = this.baseOfTerm.get(f);
+      if (b === undefined) {
+        throw new GdlkitError(
+          'BAD_TERM',
+          `${this.game.store.toKif(f)} is not a reachable fluent of this game: no state can contain it`,
+        );
+      }
+      state[b >>> 5]! |= 1 << (b & 31);
+    }
+    return state;
+  }
+
+  override playouts(start: Uint32Array, options: PlayoutOptions): PlayoutStats {
+    const { ir, engine } = this;
+    const rng = new Rng(options.seed);
+    const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    const roles = ir.roleCount;
+    const goalSums = new Array<number>(roles).fill(0);
+    const legalScratch = new Int32Array(ir.legalGate.length);
+    let current = new Uint32Array(start.length);
+    let next = new Uint32Array(start.length);
+    const values = engine.values;
+    let states = 0;
+    let totalDepth = 0;
+    let minDepth = Number.POSITIVE_INFINITY;
+    let maxSeen = 0;
+    let truncated = 0;
+    for (let p = 0; p < options.count; p++) {
+      current.set(start);
+      let depth = 0;
+      states++;
+      for (;;) {
+        engine.load(current);
+        if (values[ir.terminalGate]) break;
+        if (depth >= maxDepth) {
+          truncated++;
+          break;
+        }
+        for (let r = 0; r < roles; r++) {
+          let n = 0;
+          for (let l = ir.legalStart[r]!; l < ir.legalStart[r + 1]!; l++) {
+            if (values[ir.legalGate[l]!]) legalScratch[n++] = l;
+          }
+          if (n === 0) throw new Error(`role ${this.game.roleName(r)} has no legal move`);
+          this.scratchInputs[r] = ir.legalInput[legalScratch[rng.nextInt(n)]!]!;
+        }
+        engine.applyInputs(this.scratchInputs);
+        engine.readNext(next);
+        const t = current;
+        current = next;
+        next = t;
+        depth++;
+        states++;
+      }
+      for (let r = 0; r < roles; r++) {
+        let best = Number.NEGATIVE_INFINITY;
+        for (let k = ir.goalStart[r]!; k < ir.goalStart[r + 1]!; k++) {
+          if (values[ir.goalGate[k]!] && ir.goalValue[k]! > best) best = ir.goalValue[k]!;
+        }
+        goalSums[r]! += best === Number.NEGATIVE_INFINITY ? 0 : best;
+      }
+      totalDepth += depth;
+      if (depth < minDepth) minDepth = depth;
+      if (depth > maxSeen) maxSeen = depth;
+    }
+    return {
+      playouts: options.count,
+      states,
+      totalDepth,
+      minDepth: options.count === 0 ? 0 : minDepth,
+      maxDepth: maxSeen,
+      goalSums,
+      truncated,
+    };
+  }
+}
