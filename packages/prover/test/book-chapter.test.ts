@@ -34,7 +34,10 @@ describe('Nim (Figure 13.1)', () => {
   });
 
   it('terminates with the redundant clause smaller(X,Y) :- smaller(X,Y)', () => {
-    expect(nimLegal(`${SMALLER} (<= (smaller ?x ?y) (smaller ?x ?y))`)).toEqual(['(reduce a 0)', '(reduce a 1)']);
+    expect(nimLegal(`${SMALLER} (<= (smaller ?x ?y) (smaller ?x ?y))`)).toEqual([
+      '(reduce a 0)',
+      '(reduce a 1)',
+    ]);
   });
 
   it('terminates with the recursive call first (left recursion)', () => {

@@ -1,0 +1,4 @@
+import { runConformanceSuite } from '@gdlkit/core/testing';
+import { proverBackend } from '../src/index.js';
+
+runConformanceSuite(proverBackend);
