@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { BudgetExceededError, loadGame } from '@gdlkit/core';
+import { describe, expect, it } from 'vitest';
+import { GroundNegativeCycleError, groundGame, groundStrata } from '../src/index.js';
+
+const corpus = (name: string) => {
+  const file = new URL(`../../../games/${name}`, import.meta.url);
+  return loadGame(readFileSync(file, 'utf8'), name);
+};
+
+const rulesOf = (program: ReturnType<typeof groundGame>, relation: number) => {
+  let n = 0;
+  for (let r = 0; r < program.ruleCount; r++)
+    if (program.atomRelation[program.ruleHead[r]!] === relation) n++;
+  return n;
+};
+
+describe('groundGame', () => {
+  it('instantiates tictactoe over reachable atoms only', () => {
+    const game = corpus('tictactoe.kif');
+    const program = groundGame(game);
+    const kw = game.keywords;
+    // 27 cell fluents (3x3 cells x {x, o, b}) and 2 control fluents.
+    expect(program.atoms(kw.true).length).toBe(29);
+    // Each player may mark each of the 9 cells or noop.
+    expect(program.atoms(kw.legal).length).toBe(20);
+    expect(program.atoms(kw.does).length).toBe(20);
+    // next: mark x (9) and o (9) on a blank cell, keep x or o (18), keep a blank when the other role's mark
+    // is elsewhere (9 cells x 2 roles x 8 other cells, the two distinct disjuncts deduplicated: 144), and
+    // the 2 control rules.
+    expect(rulesOf(program, kw.next)).toBe(9 + 9 + 18 + 144 + 2);
+    const markX = game.atomTerm(kw.next, [game.parseTerm('(cell 1 1 x)')]);
+    const markXId = program.atomOf(markX)!;
+    const markXRules: string[] = [];
+    for (let r = 0; r < program.ruleCount; r++) {
+      if (program.ruleHead[r] !== markXId) continue;
+      const body = [];
+      for (let i = program.ruleBodyStart[r]!; i < program.ruleBodyStart[r + 1]!; i++) {
+        body.push(
+          (i >= program.ruleNegStart[r]! ? 'not ' : '') +
+            game.store.toKif(program.atomTerm[program.ruleBody[i]!]!),
+        );
+      }
+      markXRules.push(body.join(', '));
+    }
+    expect(markXRules.sort()).toEqual([
+      '(does xplayer (mark 1 1)), (true (cell 1 1 b))',
+      '(true (cell 1 1 x))',
+    ]);
+    // Static relations are evaluated at grounding time: their atoms are flagged and have no rules.
+    const role = program.atoms(kw.role);
+    expect([...role].every((a) => program.atomStatic[a] === 1)).toBe(true);
+    expect(rulesOf(program, kw.role)).toBe(0);
+  });
+
+  it('drops negative literals over atoms that are never reachable', () => {
+    const game = loadGame(
+      `(role a) (init (p 1))
+       (<= (legal a go) (true (p 1)) (not (q 5)))
+       (<= (q ?x) (true (p ?x)))
+       (<= (next (p 2)) (does a go))
+       (<= terminal (true (p 2)))
+       (<= (goal a 100) (true (p 2)))`,
+      'inline.kif',
+    );
+    const program = groundGame(game);
+    const legal = program.atomOf(
+      game.atomTerm(game.keywords.legal, [game.parseTerm('a'), game.parseTerm('go')]),
+    )!;
+    const r = [...program.ruleHead].indexOf(legal);
+    expect(program.ruleBodyStart[r + 1]! - program.ruleNegStart[r]!).toBe(0);
+    expect(program.atomOf(game.parseTerm('(q 5)'))).toBeUndefined();
+  });
+
+  it('stratifies at the ground level when the predicate-level negative cycle vanishes', () => {
+    const game = loadGame(
+      `(role a) (init s)
+       (<= (legal a go) (true s))
+       (<= (next s) (true s))
+       (<= terminal (true s))
+       (<= (goal a 100) (true s))
+       (<= (goal a 0) (not (goal a 100)))`,
+      'inline.kif',
+    );
+    expect(game.analysis.negativeCycle[game.keywords.goal]).toBe(true);
+    const program = groundGame(game);
+    expect(() => groundStrata(program)).not.toThrow();
+  });
+
+  it('raises a typed error for recursion through negation among ground atoms', () => {
+    const game = loadGame(
+      `(role a) (init s)
+       (<= (legal a go) (true s))
+       (<= p (true s) (not q))
+       (<= q (true s) (not p))
+       (<= (next s) p)
+       (<= terminal (true s))
+       (<= (goal a 100) (true s))`,
+      'inline.kif',
+    );
+    expect(() => groundStrata(groundGame(game))).toThrow(GroundNegativeCycleError);
+  });
+
+  it('fails with BudgetExceededError naming a relation when the time budget is exhausted', () => {
+    const game = corpus('breakthrough.kif');
+    let error: unknown;
+    try {
+      groundGame(game, { timeMs: 1 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(BudgetExceededError);
+    expect((error as BudgetExceededError).detail.relation).toMatch(/\/\d+$/);
+  });
+
+  it('fails with BudgetExceededError when the memory budget is exhausted', () => {
+    expect(() => groundGame(corpus('breakthrough.kif'), { memoryBytes: 100_000 })).toThrow(
+      BudgetExceededError,
+    );
+  });
+
+  it('grounds connectfour and chinese checkers quickly', () => {
+    for (const name of ['connectfour.kif', 'chinesecheckers6.kif']) {
+      const program = groundGame(corpus(name));
+      expect(program.stats.milliseconds).toBeLessThan(5000);
+      expect(program.ruleCount).toBeGreaterThan(100);
+    }
+  });
+});
