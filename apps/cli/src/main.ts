@@ -21,6 +21,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     summary: 'replay FILE RECORD.jsonl --backend NAME  replay a match record, print the trace',
   },
   perf: { run: perf, summary: 'perf GAME_FILE RESULT_FILE SECONDS --backend NAME   the gdl-perf protocol' },
+  golden: {
+    run: golden,
+    summary: 'golden [GAME...] [--backend prover]     regenerate the games/golden/ match records',
+  },
   demo: {
     run: demo,
     summary: 'demo [FILE] [--seconds S]                random matches and throughput, every backend',

@@ -3,7 +3,14 @@ import { createAutoBackend } from './auto-backend.js';
 import { type BackendSpec, LazyBackend } from './lazy-backend.js';
 
 /** The backends that ship with gdlkit, loaded lazily by package name. */
-export const BUILTIN_BACKENDS: readonly BackendSpec[] = [];
+export const BUILTIN_BACKENDS: readonly BackendSpec[] = [
+  {
+    name: 'prover',
+    description: 'SLD-NF backward chainer with tabling (the reference backend)',
+    capabilities: { gdl2: true, batchPlayouts: false, batchPerft: false, threads: false },
+    load: async () => (await import('@gdlkit/prover')).proverBackend,
+  },
+];
 
 /** A registry with every built-in backend and `auto`. */
 export function createDefaultRegistry(): BackendRegistry {

@@ -13,7 +13,7 @@ import {
 import { EXIT } from '../exit-codes.js';
 import { integerOption, parseOptions } from '../options.js';
 
-const USAGE = 'gdlkit golden [GAME...] [--backend prover] [--matches 3] [--max-steps 40]';
+const USAGE = 'gdlkit golden [GAME...] [--backend prover] [--matches 5] [--max-steps 200]';
 
 /**
  * Regenerates the golden match records the conformance kit replays (games/golden/), from the reference
@@ -26,8 +26,8 @@ export async function golden(args: string[]): Promise<number> {
     USAGE,
   );
   const backend = createDefaultRegistry().get(values.backend ?? 'prover');
-  const matches = integerOption(values.matches, 'matches', 3, USAGE);
-  const maxSteps = integerOption(values['max-steps'], 'max-steps', 40, USAGE);
+  const matches = integerOption(values.matches, 'matches', 5, USAGE);
+  const maxSteps = integerOption(values['max-steps'], 'max-steps', 200, USAGE);
   const games = positionals.length > 0 ? positionals : ciGames();
   for (const path of games) {
     const started = performance.now();
