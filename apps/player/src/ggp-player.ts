@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { BackendRegistry } from '@gdlkit/core';
+import type { PlayerConfig } from './config.js';
+import { createLogger, type Logger, type LogSink } from './log.js';
+import type { SearchSettings } from './match.js';
+import { Player } from './player.js';
+import { createProtocolServer } from './protocol/http-server.js';
+import { createPlayerRegistry } from './reasoner-choice.js';
+
+export interface PlayerOptions {
+  /** Interface to listen on; default 127.0.0.1 (loopback). */
+  readonly host?: string;
+  /** Port; default 9147, 0 for an ephemeral one. */
+  readonly port?: number;
+  /** Backend for every game without a config entry: a registered name or `auto`. */
+  readonly backend?: string;
+  readonly config?: PlayerConfig;
+  /** Default: the built-in registry plus the prover. */
+  readonly registry?: BackendRegistry;
+  /** Safety margin before each clock expires, in milliseconds; default 500. */
+  readonly marginMs?: number;
+  /** Name reported by INFO; default gdlkit. */
+  readonly name?: string;
+  readonly search?: SearchSettings;
+  /** Where the JSON log lines go; default stderr. */
+  readonly logSink?: LogSink;
+  /** Log the match as it goes (states, knowledge). */
+  readonly verbose?: boolean;
+}
+
+/** A GGP player over HTTP: `listen()` starts it, `close()` stops it and ends the current match. */
+export class GgpPlayer {
+  readonly logger: Logger;
+  private readonly player: Player;
+  private readonly server: Server;
+
+  constructor(private readonly options: PlayerOptions = {}) {
+    this.logger = createLogger(options.logSink, options.verbose ?? false);
+    this.player = new Player(
+      {
+        name: options.name ?? 'gdlkit',
+        registry: options.registry ?? createPlayerRegistry(),
+        config: options.config ?? {},
+        backend: options.backend,
+        marginMs: options.marginMs ?? 500,
+        search: options.search ?? {},
+      },
+      this.logger,
+    );
+    this.server = createProtocolServer((text, at) => this.player.handle(text, at), this.logger);
+  }
+
+  /** Starts listening; resolves to the address, e.g. http://127.0.0.1:9147/. */
+  listen(): Promise<{ host: string; port: number; url: string }> {
+    const host = this.options.host ?? '127.0.0.1';
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port ?? 9147, host, () => {
+        this.server.off('error', reject);
+        const { port } = this.server.address() as AddressInfo;
+        const shown = host.includes(':') ? `[${host}]` : host;
+        this.logger.log('info', 'listening', { host, port });
+        resolve({ host, port, url: `http://${shown}:${port}/` });
+      });
+    });
+  }
+
+  /** Stops accepting requests, ends the match in progress and closes open connections. */
+  close(): Promise<void> {
+    this.player.close();
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}

@@ -1,0 +1,146 @@
+import { Rng, type Reasoner, type TermId } from '@gdlkit/core';
+import type { KnowledgeTracker } from './knowledge-tracker.js';
+
+export interface EnumeratingTrackerOptions {
+  /** Most states kept; beyond it a uniform sample of this size is kept and the tracker is incomplete. */
+  readonly maxStates?: number;
+  /** Most joint moves enumerated per state; beyond it this many are drawn at random (incomplete). */
+  readonly maxJointMoves?: number;
+  readonly seed?: number;
+}
+
+/**
+ * Tracks the set of states consistent with the player's own moves and percepts by enumeration: every
+ * tracked state, every joint move in which the player made its own move, kept when `sees` gives exactly the
+ * percepts received. While `complete`, a move legal in every tracked state is legal in the true state.
+ * When the bounds cut the enumeration, the tracked states are a uniform sample of the consistent ones
+ * (sound no more: logged by the match). When no tracked state explains the percepts, the states are
+ * re-sampled by random walks along the whole history of moves and percepts.
+ */
+export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
+  complete = true;
+  private states: S[];
+  private readonly history: { ownMove: TermId; percepts: string }[] = [];
+  private readonly maxStates: number;
+  private readonly maxJointMoves: number;
+  private readonly rng: Rng;
+
+  constructor(
+    private readonly reasoner: Reasoner<S>,
+    private readonly role: number,
+    options: EnumeratingTrackerOptions = {},
+  ) {
+    this.maxStates = options.maxStates ?? 2048;
+    this.maxJointMoves = options.maxJointMoves ?? 4096;
+    this.rng = new Rng(options.seed ?? 7);
+    this.states = [reasoner.initialState()];
+  }
+
+  get size(): number {
+    return this.states.length;
+  }
+
+  update(ownMove: TermId, percepts: readonly TermId[]): void {
+    const key = perceptKey(percepts);
+    this.history.push({ ownMove, percepts: key });
+    const next = new Map<string, S>();
+    let seen = 0;
+    for (const state of this.states) {
+      for (const successor of this.successors(state, ownMove, key)) {
+        const id = this.stateKey(successor);
+        if (next.has(id)) continue;
+        seen++;
+        if (next.size < this.maxStates) {
+          next.set(id, successor);
+          continue;
+        }
+        // Reservoir sampling keeps a uniform sample of the distinct successors.
+        this.complete = false;
+        const slot = this.rng.nextInt(seen);
+        if (slot < this.maxStates) {
+          const victim = [...next.keys()][slot]!;
+          next.delete(victim);
+          next.set(id, successor);
+        }
+      }
+    }
+    this.states = [...next.values()];
+    if (this.states.length === 0) this.resample();
+  }
+
+  knownLegalMoves(): readonly TermId[] {
+    if (this.states.length === 0) return [];
+    let known = [...this.reasoner.legalMoves(this.states[0]!, this.role)];
+    for (let i = 1; i < this.states.length && known.length > 0; i++) {
+      const legal = new Set(this.reasoner.legalMoves(this.states[i]!, this.role));
+      known = known.filter((m) => legal.has(m));
+    }
+    return known;
+  }
+
+  /** The moves legal in the most tracked states, for when no move is legal in all of them. */
+  likelyLegalMoves(): readonly TermId[] {
+    const counts = new Map<TermId, number>();
+    for (const state of this.states) {
+      for (const m of this.reasoner.legalMoves(state, this.role)) counts.set(m, (counts.get(m) ?? 0) + 1);
+    }
+    const most = Math.max(0, ...counts.values());
+    return [...counts].filter(([, c]) => c === most).map(([m]) => m);
+  }
+
+  sampleStates(n: number): S[] {
+    const copy = [...this.states];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = this.rng.nextInt(i + 1);
+      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    }
+    return copy.slice(0, n);
+  }
+
+  /** Successors of `state` under joint moves with the player's `ownMove` whose percepts match `key`. */
+  private *successors(state: S, ownMove: TermId, key: string): Generator<S> {
+    const reasoner = this.reasoner;
+    if (reasoner.isTerminal(state)) return;
+    const legal = reasoner.roles.map((_, r) => (r === this.role ? [ownMove] : reasoner.legalMoves(state, r)));
+    if (!reasoner.legalMoves(state, this.role).includes(ownMove)) return;
+    const total = legal.reduce((n, moves) => n * moves.length, 1);
+    const enumerate = total <= this.maxJointMoves;
+    if (!enumerate) this.complete = false;
+    const count = enumerate ? total : this.maxJointMoves;
+    const move = new Array<TermId>(legal.length);
+    for (let i = 0; i < count; i++) {
+      let rest = enumerate ? i : this.rng.nextInt(total);
+      for (let r = legal.length - 1; r >= 0; r--) {
+        const moves = legal[r]!;
+        move[r] = moves[rest % moves.length]!;
+        rest = Math.floor(rest / moves.length);
+      }
+      if (perceptKey(reasoner.sees(state, move, this.role)) === key) yield reasoner.nextState(state, move);
+    }
+  }
+
+  /** Random walks from the initial state that agree with every recorded move and percept. */
+  private resample(): void {
+    this.complete = false;
+    const found = new Map<string, S>();
+    const attempts = Math.min(this.maxStates, 256);
+    for (let a = 0; a < attempts; a++) {
+      let state: S | undefined = this.reasoner.initialState();
+      for (const { ownMove, percepts } of this.history) {
+        const options: S[] = [...this.successors(state!, ownMove, percepts)];
+        state = options.length === 0 ? undefined : options[this.rng.nextInt(options.length)];
+        if (state === undefined) break;
+      }
+      if (state !== undefined) found.set(this.stateKey(state), state);
+    }
+    this.states = [...found.values()];
+  }
+
+  private stateKey(state: S): string {
+    return [...this.reasoner.stateToFacts(state)].sort((a, b) => a - b).join(',');
+  }
+}
+
+function perceptKey(percepts: readonly TermId[]): string {
+  return [...new Set(percepts)].sort((a, b) => a - b).join(',');
+}

@@ -1,0 +1,233 @@
+import { type Game, goalToJson, type Reasoner, sortCanonical, type TermId } from '@gdlkit/core';
+import { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
+import type { Logger } from './log.js';
+import type { TurnReport } from './protocol/messages.js';
+import { MessageSyntaxError, printSExpr, type SExpr } from './protocol/sexpr.js';
+import { internTerm } from './protocol/terms.js';
+import { createPolicy, type PolicyOptions } from './search/policy-factory.js';
+import type { PlayoutPolicy } from './search/playout-policy.js';
+import { SampledSearch } from './search/sampled-search.js';
+import type { Search } from './search/search.js';
+import { SearchLoop } from './search/search-loop.js';
+import { UctSearch, type UctOptions } from './search/uct.js';
+
+export interface SearchSettings extends PolicyOptions, UctOptions {
+  /** Keep searching the current position between replies (perfect-information games). */
+  readonly ponder?: boolean;
+  /** Length of one search slice on the event loop. */
+  readonly sliceMs?: number;
+  /** States drawn from the knowledge tracker for one GDL-II move choice. */
+  readonly sampleStates?: number;
+  readonly tracker?: EnumeratingTrackerOptions;
+}
+
+export interface MatchSetup {
+  readonly id: string;
+  readonly role: number;
+  readonly game: Game;
+  readonly reasoner: Reasoner;
+  readonly prover: Reasoner;
+  readonly playClockMs: number;
+  readonly marginMs: number;
+}
+
+/** The turn as the manager reported it: a joint move, percepts, or nothing (first turn). */
+export interface TurnInput {
+  readonly payload?: SExpr;
+  readonly report?: TurnReport;
+}
+
+/**
+ * One match in progress: the reasoner, the search over the current position (UCT for perfect information,
+ * sampled search over the knowledge tracker's states for GDL-II) and the turn protocol.
+ */
+export class Match {
+  readonly id: string;
+  readonly playClockMs: number;
+  private readonly reasoner: Reasoner;
+  private readonly policy: PlayoutPolicy;
+  private readonly loop: SearchLoop;
+  private readonly uct: UctSearch<unknown> | null;
+  private readonly tracker: EnumeratingTracker<unknown> | null;
+  private turn = 0;
+  private lastOwnMove: TermId | null = null;
+
+  constructor(
+    private readonly setup: MatchSetup,
+    private readonly settings: SearchSettings,
+    private readonly logger: Logger,
+  ) {
+    this.id = setup.id;
+    this.playClockMs = setup.playClockMs;
+    this.reasoner = setup.reasoner;
+    const roleCount = setup.game.roles.length;
+    this.policy = createPolicy(roleCount, settings);
+    this.loop = new SearchLoop(settings.sliceMs ?? 20, (e) =>
+      logger.log('error', 'search-failed', { match: this.id, error: String((e as Error)?.message ?? e) }),
+    );
+    if (setup.game.isGdl2) {
+      // Enumeration runs on the prover: the reference for `sees` until the filter backend lands.
+      this.uct = null;
+      this.tracker = new EnumeratingTracker(setup.prover, setup.role, settings.tracker);
+    } else {
+      this.uct = new UctSearch(this.reasoner, this.reasoner.initialState(), setup.role, this.policy, settings);
+      this.tracker = null;
+    }
+  }
+
+  /** Uses the rest of the start clock to search the initial position. */
+  warmUp(until: number): void {
+    if (this.uct) this.loop.start(this.uct, until);
+  }
+
+  /** Answers a PLAY: takes in the turn's information and replies with a legal move before `deadline`. */
+  async play(input: TurnInput, deadline: number): Promise<string> {
+    this.loop.stop();
+    const search = this.uct ? this.advancePerfect(input) : this.advanceImperfect(input);
+    this.turn++;
+    if (search === null) return 'nil';
+    if (deadline <= performance.now()) {
+      this.logger.log('warn', 'no-time-to-search', { match: this.id, turn: this.turn });
+    }
+    const done = this.loop.start(search, deadline);
+    const timer = new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, Math.max(0, deadline - performance.now()));
+      done.then(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+    await timer;
+    const move = search.bestMove();
+    this.lastOwnMove = move;
+    const text = this.setup.game.store.toKif(move);
+    this.logger.log('info', 'move', {
+      match: this.id,
+      turn: this.turn,
+      move: text,
+      simulations: search.iterations,
+      tree: this.uct?.treeSize,
+      msLeft: Math.round(deadline - performance.now()),
+    });
+    if (this.uct && this.settings.ponder !== false) {
+      this.loop.start(this.uct, performance.now() + this.setup.playClockMs);
+    } else {
+      this.loop.stop();
+    }
+    return text;
+  }
+
+  /** Answers a STOP: takes in the last turn for the log. */
+  stop(input: TurnInput): void {
+    this.loop.stop();
+    if (this.uct && input.payload !== undefined && Array.isArray(input.payload) && input.payload.length > 0) {
+      try {
+        this.uct.advance(this.jointMove(input.payload));
+        const root = this.uct.root;
+        this.logger.log('info', 'result', {
+          match: this.id,
+          terminal: root.terminal,
+          goals: this.reasoner.goals(root.state).map(goalToJson),
+        });
+      } catch (e) {
+        this.logger.log('warn', 'stop-moves', { match: this.id, error: (e as Error).message });
+      }
+    }
+  }
+
+  dispose(): void {
+    this.loop.stop();
+    this.reasoner.dispose();
+    if (this.setup.prover !== this.reasoner) this.setup.prover.dispose();
+  }
+
+  private advancePerfect(input: TurnInput): Search | null {
+    const uct = this.uct!;
+    if (input.report) throw new MessageSyntaxError('this is a GDL game: PLAY takes a match id and the last joint move');
+    const payload = input.payload;
+    if (payload !== undefined && Array.isArray(payload) && payload.length > 0) {
+      try {
+        uct.advance(this.jointMove(payload));
+      } catch (e) {
+        // The manager's model and ours differ; keep playing from our last position, legally there.
+        this.logger.log('error', 'desync', { match: this.id, moves: printSExpr(payload), error: (e as Error).message });
+      }
+    } else if (this.turn > 0) {
+      this.logger.log('warn', 'nil-moves', { match: this.id, turn: this.turn });
+    }
+    const root = uct.root;
+    if (this.logger.verbose) {
+      const store = this.setup.game.store;
+      this.logger.log('debug', 'state', {
+        match: this.id,
+        turn: this.turn,
+        state: sortCanonical(store, this.reasoner.stateToFacts(root.state)).map((t) => store.toKif(t)),
+        legal: root.legal[this.setup.role]?.map((m) => store.toKif(m)),
+      });
+    }
+    if (root.terminal) {
+      this.logger.log('warn', 'play-in-terminal-state', { match: this.id, turn: this.turn });
+      return null;
+    }
+    return uct;
+  }
+
+  private advanceImperfect(input: TurnInput): Search | null {
+    const tracker = this.tracker!;
+    const store = this.setup.game.store;
+    let update: { move: TermId; percepts: TermId[] } | null = null;
+    if (input.report) {
+      const { turn, lastMove, percepts } = input.report;
+      if (turn > 0 || lastMove !== null) {
+        const move = lastMove !== null ? internTerm(store, lastMove) : this.lastOwnMove;
+        if (move !== null) update = { move, percepts: percepts.map((p) => internTerm(store, p)) };
+      }
+    } else if (this.turn > 0 && this.lastOwnMove !== null) {
+      // Older form: (play id nil) first, then (play id (percepts...)); nil later means no percepts.
+      const payload = input.payload;
+      if (typeof payload === 'string' && payload !== 'nil') {
+        throw new MessageSyntaxError(`expected a percept list, got '${payload}'`);
+      }
+      const percepts = Array.isArray(payload) ? payload.map((p) => internTerm(store, p)) : [];
+      update = { move: this.lastOwnMove, percepts };
+    }
+    if (update) tracker.update(update.move, update.percepts);
+    let moves = tracker.knownLegalMoves();
+    const fields = {
+      match: this.id,
+      turn: this.turn,
+      states: tracker.size,
+      complete: tracker.complete,
+      percepts: update?.percepts.map((p) => store.toKif(p)),
+    };
+    if (moves.length === 0) {
+      moves = tracker.likelyLegalMoves();
+      this.logger.log('warn', 'no-known-legal-move', { ...fields, playing: 'a move legal in the most tracked states' });
+    } else if (!tracker.complete) {
+      this.logger.log('warn', 'knowledge-incomplete', {
+        ...fields,
+        playing: 'a move legal in every tracked (sampled) state; not proven legal',
+      });
+    } else {
+      this.logger.log('debug', 'knowledge', { ...fields, known: moves.map((m) => store.toKif(m)) });
+    }
+    if (moves.length === 0) {
+      this.logger.log('error', 'lost-track', fields);
+      return null;
+    }
+    // The tracker's states are the prover's; the search runs on the chosen (faster) reasoner.
+    const { prover } = this.setup;
+    const states = tracker
+      .sampleStates(this.settings.sampleStates ?? 64)
+      .map((s) => (prover === this.reasoner ? s : this.reasoner.stateFromFacts(prover.stateToFacts(s))));
+    return new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, states, this.settings);
+  }
+
+  private jointMove(payload: readonly SExpr[]): TermId[] {
+    const roles = this.setup.game.roles.length;
+    if (payload.length !== roles) {
+      throw new MessageSyntaxError(`the joint move has ${payload.length} moves, the game has ${roles} roles`);
+    }
+    return payload.map((m) => internTerm(this.setup.game.store, m));
+  }
+}

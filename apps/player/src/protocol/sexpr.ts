@@ -1,0 +1,61 @@
+// A small s-expression reader for protocol messages, on top of the KIF tokenizer of @gdlkit/gdl (which
+// lowercases, so upper-cased messages read the same). Variables keep their leading '?', so the rules of a
+// START message can be printed back to KIF text for loadGame.
+import { type Diagnostic, tokenizeKif } from '@gdlkit/gdl';
+
+export type SExpr = string | readonly SExpr[];
+
+export class MessageSyntaxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MessageSyntaxError';
+  }
+}
+
+/** Reads exactly one s-expression; throws MessageSyntaxError saying what is wrong. */
+export function readSExpr(text: string): SExpr {
+  const diagnostics: Diagnostic[] = [];
+  const tokens = tokenizeKif(text, '<message>', diagnostics);
+  const error = diagnostics.find((d) => d.severity === 'error');
+  if (error) throw new MessageSyntaxError(`${error.message} at column ${error.span.column}`);
+  if (tokens.length === 0) throw new MessageSyntaxError('empty message');
+  const stack: SExpr[][] = [];
+  let result: SExpr | undefined;
+  for (const token of tokens) {
+    if (result !== undefined) {
+      throw new MessageSyntaxError(`unexpected text after the message at column ${token.span.column}`);
+    }
+    if (token.kind === 'open') {
+      stack.push([]);
+      continue;
+    }
+    let item: SExpr;
+    if (token.kind === 'close') {
+      const list = stack.pop();
+      if (list === undefined) throw new MessageSyntaxError(`unbalanced ')' at column ${token.span.column}`);
+      item = list;
+    } else {
+      item = token.kind === 'variable' ? `?${token.text}` : token.text;
+    }
+    const top = stack[stack.length - 1];
+    if (top) top.push(item);
+    else result = item;
+  }
+  if (stack.length > 0) throw new MessageSyntaxError(`missing ${stack.length} closing parenthesis(es)`);
+  return result!;
+}
+
+/** Canonical KIF text: lowercase, single spaces. */
+export function printSExpr(expr: SExpr): string {
+  return typeof expr === 'string' ? expr : `(${expr.map(printSExpr).join(' ')})`;
+}
+
+/** `nil` and `()` both stand for the empty list in the protocol. */
+export function isNil(expr: SExpr | undefined): boolean {
+  return expr === 'nil' || (Array.isArray(expr) && expr.length === 0);
+}
+
+/** A protocol reply carrying a reason: `(error "text")`, one line, no double quotes inside. */
+export function errorReply(reason: string): string {
+  return `(error "${reason.replace(/["\r\n]+/g, ' ').slice(0, 300)}")`;
+}

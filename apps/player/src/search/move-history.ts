@@ -1,0 +1,30 @@
+import type { TermId } from '@gdlkit/core';
+
+/** The joint moves of one simulation from the search root, flat: step * roleCount + role. */
+export class MoveHistory {
+  private moves = new Int32Array(256);
+  steps = 0;
+
+  constructor(readonly roleCount: number) {}
+
+  reset(): void {
+    this.steps = 0;
+  }
+
+  push(jointMove: ArrayLike<TermId>): void {
+    const need = (this.steps + 1) * this.roleCount;
+    if (need > this.moves.length) {
+      const grown = new Int32Array(need * 2);
+      grown.set(this.moves);
+      this.moves = grown;
+    }
+    const base = this.steps * this.roleCount;
+    for (let r = 0; r < this.roleCount; r++) this.moves[base + r] = jointMove[r]!;
+    this.steps++;
+  }
+
+  /** The move of `role` at `step`, or -1 before the first step. */
+  move(step: number, role: number): TermId {
+    return step < 0 ? -1 : this.moves[step * this.roleCount + role]!;
+  }
+}

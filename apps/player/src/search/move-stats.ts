@@ -1,0 +1,37 @@
+import type { TermId } from '@gdlkit/core';
+
+/** Running averages per move id (a move-indexed table, grown as the term store grows). */
+export class MoveStats {
+  private counts = new Float64Array(256);
+  private averages = new Float64Array(256);
+
+  count(move: TermId): number {
+    return move < this.counts.length ? this.counts[move]! : 0;
+  }
+
+  average(move: TermId): number {
+    return this.averages[move]!;
+  }
+
+  add(move: TermId, reward: number): void {
+    if (move >= this.counts.length) this.grow(move);
+    const n = this.counts[move]! + 1;
+    this.counts[move] = n;
+    this.averages[move]! += (reward - this.averages[move]!) / n;
+  }
+
+  /** Multiplies every count by `gamma`: the averages stay, their weight against new samples shrinks. */
+  decay(gamma: number): void {
+    for (let i = 0; i < this.counts.length; i++) this.counts[i]! *= gamma;
+  }
+
+  private grow(move: TermId): void {
+    const size = Math.max(move + 1, this.counts.length * 2);
+    const counts = new Float64Array(size);
+    counts.set(this.counts);
+    const averages = new Float64Array(size);
+    averages.set(this.averages);
+    this.counts = counts;
+    this.averages = averages;
+  }
+}

@@ -1,0 +1,195 @@
+import { IllegalMoveError, type Reasoner, Rng, type TermId } from '@gdlkit/core';
+import { MoveHistory } from './move-history.js';
+import type { PlayoutPolicy } from './playout-policy.js';
+import type { Search } from './search.js';
+import { type SimulationScratch, simulate, simulationScratch } from './simulate.js';
+import { UctNode } from './uct-node.js';
+
+export interface UctOptions {
+  /** The UCT exploration constant C for rewards in 0..100 (CadiaPlayer's scale, paper 03 formula 1). */
+  readonly exploration?: number;
+  /** Playouts are cut after this many moves (paper 03, section 5.2 cuts NST simulations at 400). */
+  readonly maxPlayoutDepth?: number;
+  /** The tree stops growing at this many nodes; simulations go on from its leaves. */
+  readonly maxNodes?: number;
+  readonly seed?: number;
+}
+
+/**
+ * Monte-Carlo tree search with decoupled UCT (paper 03, section 2): every role selects its own move at a node
+ * by formula 1 over its own statistics; with several unvisited moves the playout policy picks among them;
+ * one node is added per simulation; all roles' rewards are backed up along the path. The tree is reused
+ * across real moves (`advance`).
+ */
+export class UctSearch<S> implements Search {
+  root: UctNode<S>;
+  iterations = 0;
+  private nodes = 1;
+  private readonly exploration: number;
+  private readonly maxDepth: number;
+  private readonly maxNodes: number;
+  private readonly rng: Rng;
+  private readonly history: MoveHistory;
+  private readonly scratch: SimulationScratch;
+  private readonly choice: Int32Array;
+  private readonly unvisited: TermId[] = [];
+  private readonly unvisitedIndex: number[] = [];
+  private path: UctNode<S>[] = [];
+  private pathChoices = new Int32Array(64);
+
+  constructor(
+    private readonly reasoner: Reasoner<S>,
+    state: S,
+    readonly role: number,
+    readonly policy: PlayoutPolicy,
+    options: UctOptions = {},
+  ) {
+    const roleCount = reasoner.roles.length;
+    this.root = new UctNode(reasoner, state);
+    this.exploration = options.exploration ?? 40;
+    this.maxDepth = options.maxPlayoutDepth ?? 400;
+    this.maxNodes = options.maxNodes ?? 200_000;
+    this.rng = new Rng(options.seed ?? 1);
+    this.history = new MoveHistory(roleCount);
+    this.scratch = simulationScratch(roleCount);
+    this.choice = new Int32Array(roleCount);
+  }
+
+  get treeSize(): number {
+    return this.nodes;
+  }
+
+  bestMove(): TermId {
+    if (this.root.terminal) throw new Error('the game is over: no move is legal');
+    return this.root.bestMove(this.role);
+  }
+
+  iterate(deadline: number): boolean {
+    if (this.root.terminal) return false;
+    const reasoner = this.reasoner;
+    const roleCount = reasoner.roles.length;
+    const move = this.scratch.jointMove;
+    this.history.reset();
+    this.path.length = 0;
+    let node = this.root;
+    let rewards: ArrayLike<number>;
+    for (;;) {
+      if (node.terminal) {
+        rewards = node.goals!;
+        break;
+      }
+      this.select(node);
+      const depth = this.path.length;
+      if ((depth + 1) * roleCount > this.pathChoices.length) this.growPath();
+      for (let r = 0; r < roleCount; r++) {
+        this.pathChoices[depth * roleCount + r] = this.choice[r]!;
+        move[r] = node.legal[r]![this.choice[r]!]!;
+      }
+      this.path.push(node);
+      this.history.push(move);
+      const key = node.jointIndex(this.choice);
+      const child = node.children.get(key);
+      if (child) {
+        node = child;
+        continue;
+      }
+      const next = reasoner.nextState(node.state, move);
+      if (this.nodes < this.maxNodes) {
+        const leaf = new UctNode(reasoner, next);
+        node.children.set(key, leaf);
+        this.nodes++;
+        if (leaf.terminal) {
+          rewards = leaf.goals!;
+          break;
+        }
+      }
+      if (!simulate(reasoner, next, this.policy, this.history, this.rng, this.maxDepth, deadline, this.scratch)) {
+        return false;
+      }
+      rewards = this.scratch.rewards;
+      break;
+    }
+    this.backup(rewards);
+    this.policy.record(this.history, rewards);
+    this.iterations++;
+    return true;
+  }
+
+  /**
+   * Moves the root to the state after a real joint move, keeping that subtree, and decays the policy's
+   * statistics. Throws IllegalMoveError when a move is not legal in the root state.
+   */
+  advance(jointMove: readonly TermId[]): void {
+    const root = this.root;
+    for (let r = 0; r < jointMove.length; r++) {
+      const index = root.legal[r]?.indexOf(jointMove[r]!) ?? -1;
+      if (index < 0) {
+        throw new IllegalMoveError(this.reasoner.game.roleName(r), this.reasoner.game.store.toKif(jointMove[r]!));
+      }
+      this.choice[r] = index;
+    }
+    const child = root.children.get(root.jointIndex(this.choice));
+    this.root = child ?? new UctNode(this.reasoner, this.reasoner.nextState(root.state, jointMove));
+    this.nodes = this.root.size();
+    this.iterations = 0;
+    this.policy.decay();
+  }
+
+  /** Per role: the only move, the policy's pick among several unvisited moves (section 2), else formula 1. */
+  private select(node: UctNode<S>): void {
+    const logVisits = Math.log(Math.max(1, node.visits));
+    for (let r = 0; r < node.legal.length; r++) {
+      const moves = node.legal[r]!;
+      if (moves.length === 1) {
+        this.choice[r] = 0;
+        continue;
+      }
+      const visits = node.moveVisits[r]!;
+      const sums = node.moveSums[r]!;
+      this.unvisited.length = 0;
+      this.unvisitedIndex.length = 0;
+      for (let i = 0; i < moves.length; i++) {
+        if (visits[i] === 0) {
+          this.unvisited.push(moves[i]!);
+          this.unvisitedIndex.push(i);
+        }
+      }
+      if (this.unvisited.length === 1) {
+        this.choice[r] = this.unvisitedIndex[0]!;
+      } else if (this.unvisited.length > 1) {
+        this.choice[r] = this.unvisitedIndex[this.policy.choose(r, this.unvisited, this.history, this.rng)]!;
+      } else {
+        let best = 0;
+        let bestValue = Number.NEGATIVE_INFINITY;
+        for (let i = 0; i < moves.length; i++) {
+          const n = visits[i]!;
+          const value = sums[i]! / n + this.exploration * Math.sqrt(logVisits / n);
+          if (value > bestValue) {
+            bestValue = value;
+            best = i;
+          }
+        }
+        this.choice[r] = best;
+      }
+    }
+  }
+
+  private backup(rewards: ArrayLike<number>): void {
+    const roleCount = this.reasoner.roles.length;
+    for (let d = 0; d < this.path.length; d++) {
+      const node = this.path[d]!;
+      node.visits++;
+      for (let r = 0; r < roleCount; r++) {
+        const a = this.pathChoices[d * roleCount + r]!;
+        node.moveVisits[r]![a]!++;
+        node.moveSums[r]![a]! += rewards[r]!;
+      }
+    }
+  }
+
+  private growPath(): void {
+    const grown = new Int32Array(this.pathChoices.length * 2);
+    grown.set(this.pathChoices);
+    this.pathChoices = grown;
+  }
+}
