@@ -1,0 +1,23 @@
+export { BENCH_USAGE, BenchUsageError, benchCommand, benchEngines } from './bench-command.js';
+export { type DriverCount, type DriverLimits, iterativeDeepening, monteCarlo } from './drivers.js';
+export { defaultDepth, type ExperimentOptions, type Measured, measure } from './experiments.js';
+export { allGames, BENCH_GAMES } from './games.js';
+export { machineInfo, swiplVersion } from './machine-info.js';
+export { reasonerEngine, reasonerInstance, timedPlayouts } from './reasoner-engine.js';
+export { makeRecords, readRecords, recordFile, walkRecord } from './records.js';
+export { renderMarkdown } from './render-markdown.js';
+export { renderSvg } from './render-svg.js';
+export { type BenchOptions, runBench } from './run-bench.js';
+export { selectByPatterns } from './select.js';
+export { swiplEngine } from './swipl/engine.js';
+export { translateGame } from './swipl/translate.js';
+export type {
+  BenchEngine,
+  BenchInstance,
+  BenchReport,
+  BenchResult,
+  Experiment,
+  MachineInfo,
+  SimCount,
+} from './types.js';
+export { EXPERIMENTS } from './types.js';
