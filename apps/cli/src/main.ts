@@ -1,4 +1,5 @@
 import { backends } from './commands/backends.js';
+import { bench } from './commands/bench.js';
 import { check } from './commands/check.js';
 import { demo } from './commands/demo.js';
 import { golden } from './commands/golden.js';
@@ -24,6 +25,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   golden: {
     run: golden,
     summary: 'golden [GAME...] [--backend prover]     regenerate the games/golden/ match records',
+  },
+  bench: {
+    run: bench,
+    summary:
+      'bench [--games A,B] [--backends X,Y] [--experiment sim|mc|mm|depth] [--seconds S] [--json F] [--markdown F] [--svg F]',
   },
   demo: {
     run: demo,
