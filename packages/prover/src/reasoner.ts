@@ -5,17 +5,22 @@ import {
   type BackendOptions,
   BaseReasoner,
   type Capabilities,
+  DEFAULT_MAX_DEPTH,
   type Game,
   GdlkitError,
   type GoalValue,
+  goalNumber,
   goalValueOf,
   IllegalMoveError,
+  type PlayoutOptions,
+  type PlayoutStats,
+  Rng,
   type TermId,
 } from '@gdlkit/core';
 import { Solver } from './solve.js';
 import { ProverState } from './state.js';
 
-const CAPABILITIES: Capabilities = { gdl2: true, batchPlayouts: false, batchPerft: false, threads: false };
+const CAPABILITIES: Capabilities = { gdl2: true, batchPlayouts: true, batchPerft: false, threads: false };
 const NO_MOVE: readonly TermId[] = [];
 
 export class ProverReasoner extends BaseReasoner<ProverState> {
@@ -60,6 +65,66 @@ export class ProverReasoner extends BaseReasoner<ProverState> {
 
   nextState(state: ProverState, jointMove: readonly TermId[]): ProverState {
     this.checkMove(state, jointMove);
+    return this.advance(jointMove);
+  }
+
+  /**
+   * The generic uniform playouts (same moves, same statistics for a seed), without the per-move legality check
+   * and the move arrays of the public primitives: moves are drawn from the legal answers directly.
+   */
+  override playouts(start: ProverState, options: PlayoutOptions): PlayoutStats {
+    const rng = new Rng(options.seed);
+    const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    const roleCount = this.roles.length;
+    const store = this.game.store;
+    const goalSums = new Array<number>(roleCount).fill(0);
+    const move: TermId[] = new Array(roleCount).fill(0);
+    let states = 0;
+    let totalDepth = 0;
+    let minDepth = Number.POSITIVE_INFINITY;
+    let maxSeen = 0;
+    let truncated = 0;
+    for (let p = 0; p < options.count; p++) {
+      let state = start;
+      let depth = 0;
+      states++;
+      while (!this.isTerminal(state)) {
+        if (depth >= maxDepth) {
+          truncated++;
+          break;
+        }
+        for (let r = 0; r < roleCount; r++) {
+          const legal = this.legalAtoms(state, r);
+          if (legal.length === 0) {
+            throw new GdlkitError(
+              'INVALID_GAME',
+              `role ${this.game.roleName(r)} has no legal move in a live state`,
+            );
+          }
+          move[r] = store.arg(legal[rng.nextInt(legal.length)]!, 1);
+        }
+        state = this.advance(move);
+        depth++;
+        states++;
+      }
+      for (let r = 0; r < roleCount; r++) goalSums[r]! += goalNumber(this.goal(state, r));
+      totalDepth += depth;
+      if (depth < minDepth) minDepth = depth;
+      if (depth > maxSeen) maxSeen = depth;
+    }
+    return {
+      playouts: options.count,
+      states,
+      totalDepth,
+      minDepth: options.count === 0 ? 0 : minDepth,
+      maxDepth: maxSeen,
+      goalSums,
+      truncated,
+    };
+  }
+
+  /** The successor of the solver's current state under a joint move already known to be legal. */
+  private advance(jointMove: readonly TermId[]): ProverState {
     this.solver.setMove(jointMove);
     const next = this.solver.answers(this.game.keywords.next, this.freeKey);
     const store = this.game.store;

@@ -1,6 +1,6 @@
 // Seeded random matches on corpus games: hand-verified facts, contract invariants, and memo-table hygiene (a
 // reused prover answers exactly like a fresh one, whatever it computed before).
-import { type Game, IllegalMoveError, playRandomMatch, type TermId } from '@gdlkit/core';
+import { type Game, genericPlayouts, IllegalMoveError, playRandomMatch, type TermId } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import { createProver, type ProverReasoner, type ProverState } from '../src/index.js';
 import { corpusGame, kif } from './helpers.js';
@@ -102,6 +102,15 @@ describe('seeded random matches', () => {
       // A fresh prover on a fresh game replays the same match: no state leaks between memo tables.
       const again = playRandomMatch(createProver(corpusGame(path)), { seed: 42, maxSteps: 60 });
       expect(again.steps).toEqual(match.steps);
+    });
+  }
+
+  for (const path of ['tictactoe.kif', 'connectfour.kif', 'montyhall.kif']) {
+    it(`${path}: the batch playouts agree with the generic playouts of core`, () => {
+      const prover = createProver(corpusGame(path));
+      const start = prover.initialState();
+      const options = { count: 20, seed: 5 };
+      expect(prover.playouts(start, options)).toEqual(genericPlayouts(prover, start, options));
     });
   }
 
