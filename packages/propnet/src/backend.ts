@@ -2,6 +2,7 @@
 import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
 import { buildPropnet, type PropnetOptions } from './build.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from './reasoner.js';
+import { PropnetWasmReasoner } from './wasm/reasoner.js';
 
 /** Grounding budget from the generic backend options. */
 export function propnetOptions(options: BackendOptions = {}): PropnetOptions {
@@ -18,5 +19,19 @@ export const propnetBackend: Backend = {
   availability: () => ({ available: true }),
   async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
     return new PropnetReasoner(game, buildPropnet(game, propnetOptions(options)));
+  },
+};
+
+export const propnetWasmBackend: Backend = {
+  name: 'propnet-wasm',
+  description:
+    'grounded propositional network compiled per game to WebAssembly (binaryen), playouts in-module',
+  capabilities: PROPNET_CAPABILITIES,
+  availability: () =>
+    typeof WebAssembly === 'object'
+      ? { available: true }
+      : { available: false, reason: 'this JavaScript runtime has no WebAssembly' },
+  async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
+    return new PropnetWasmReasoner(game, buildPropnet(game, propnetOptions(options)));
   },
 };

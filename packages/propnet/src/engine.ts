@@ -8,7 +8,19 @@
 import { GateKind } from './gate-kind.js';
 import type { PropnetIR } from './ir.js';
 
-export class PropnetEngine {
+/** What the reasoner needs from an executor of the IR; the TypeScript engine and the WASM runtime provide it. */
+export interface PropnetEvaluator {
+  /** Gate values after the last load/applyInputs (one byte per gate). */
+  readonly values: Uint8Array;
+  /** Makes `state` (a bit set over bases) current, with no input set. */
+  load(state: Uint32Array): void;
+  /** Sets one input per role (input indices) on the current state. */
+  applyInputs(inputs: ArrayLike<number>): void;
+  /** Writes the next state (after applyInputs) into `out`. */
+  readNext(out: Uint32Array): void;
+}
+
+export class PropnetEngine implements PropnetEvaluator {
   readonly values: Uint8Array;
   private readonly counts: Int32Array;
   private readonly queued: Uint8Array;

@@ -13,7 +13,7 @@ import {
   Rng,
   type TermId,
 } from '@gdlkit/core';
-import { PropnetEngine, stateWords } from './engine.js';
+import { PropnetEngine, type PropnetEvaluator, stateWords } from './engine.js';
 import type { PropnetIR } from './ir.js';
 
 export const PROPNET_CAPABILITIES: Capabilities = {
@@ -26,7 +26,7 @@ export const PROPNET_CAPABILITIES: Capabilities = {
 export class PropnetReasoner extends BaseReasoner<Uint32Array> {
   readonly backend: string = 'propnet';
   readonly capabilities = PROPNET_CAPABILITIES;
-  protected readonly engine: PropnetEngine;
+  protected readonly engine: PropnetEvaluator;
   private readonly initial: Uint32Array;
   private readonly legalIndex: Map<TermId, number>[];
   private readonly baseOfTerm = new Map<TermId, number>();
@@ -35,11 +35,13 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
   constructor(
     game: Game,
     readonly ir: PropnetIR,
+    engine: PropnetEvaluator = new PropnetEngine(ir),
   ) {
     super(game);
-    this.engine = new PropnetEngine(ir);
-    const values = this.engine.values;
+    this.engine = engine;
     this.initial = new Uint32Array(stateWords(ir));
+    engine.load(this.initial);
+    const values = engine.values;
     for (let k = 0; k < ir.initGate.length; k++) {
       const b = ir.initBase[k]!;
       if (values[ir.initGate[k]!]) this.initial[b >>> 5]! |= 1 << (b & 31);

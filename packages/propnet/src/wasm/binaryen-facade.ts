@@ -1,0 +1,29 @@
+// The only importer of binaryen (ESM with top-level await): the rest of the package sees this narrow facade.
+import binaryen from 'binaryen';
+
+export type WasmModule = binaryen.Module;
+export type Expr = binaryen.ExpressionRef;
+
+export const i32 = binaryen.i32;
+export const none = binaryen.none;
+
+export function createModule(): WasmModule {
+  return new binaryen.Module();
+}
+
+export function paramTypes(types: readonly number[]): number {
+  return binaryen.createType([...types]);
+}
+
+/** Validates, optimises (level 2, no shrinking) and emits the module, then frees it. */
+export function finishModule(module: WasmModule): Uint8Array {
+  try {
+    if (!module.validate()) throw new Error('internal: generated propnet module does not validate');
+    binaryen.setOptimizeLevel(2);
+    binaryen.setShrinkLevel(0);
+    module.optimize();
+    return module.emitBinary();
+  } finally {
+    module.dispose();
+  }
+}

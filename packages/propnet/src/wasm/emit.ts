@@ -1,0 +1,325 @@
+// Emission: plan + IR → a binaryen module → validated, optimised binary. Each gate becomes straight-line code
+// (AND/OR as balanced trees of byte loads, NOT as xor 1); a cyclic component of positive views is iterated
+// from all-false to its least fixpoint. Whole random playouts run inside the module with xoshiro128** seeded
+// exactly like core's Rng (splitmix32 seeding; nextInt(n) = high 32 bits of u32 * n).
+import { GateKind, TRUE_GATE } from '../gate-kind.js';
+import type { PropnetIR } from '../ir.js';
+import {
+  createModule,
+  type Expr,
+  finishModule,
+  i32,
+  none,
+  paramTypes,
+  type WasmModule,
+} from './binaryen-facade.js';
+import {
+  type Chunk,
+  STAT_GOALS,
+  STAT_MAX_DEPTH,
+  STAT_MIN_DEPTH,
+  STAT_STATES,
+  STAT_TOTAL_DEPTH,
+  STAT_TRUNCATED,
+  type WasmPlan,
+} from './lower.js';
+
+export function emitModule(ir: PropnetIR, plan: WasmPlan): Uint8Array {
+  const m = createModule();
+  // The TRUE gate (1) holds from the start; every other byte starts at 0.
+  m.setMemory(plan.pages, plan.pages, 'memory', [
+    { offset: m.i32.const(TRUE_GATE), data: new Uint8Array([1]), passive: false },
+  ]);
+  new Emitter(m, ir, plan).emit();
+  return finishModule(m);
+}
+
+class Emitter {
+  constructor(
+    private readonly m: WasmModule,
+    private readonly ir: PropnetIR,
+    private readonly plan: WasmPlan,
+  ) {}
+
+  private c(x: number): Expr {
+    return this.m.i32.const(x);
+  }
+
+  private load(address: number): Expr {
+    return this.m.i32.load8_u(address, 1, this.c(0));
+  }
+
+  private store(address: number, value: Expr): Expr {
+    return this.m.i32.store8(address, 1, this.c(0), value);
+  }
+
+  private gateExpr(g: number): Expr {
+    const { ir, m } = this;
+    const loads: Expr[] = [];
+    for (let e = ir.faninStart[g]!; e < ir.faninStart[g + 1]!; e++) loads.push(this.load(ir.fanin[e]!));
+    const kind = ir.gateKind[g];
+    if (kind === GateKind.Not) return m.i32.xor(loads[0]!, this.c(1));
+    const op = kind === GateKind.And ? m.i32.and.bind(m.i32) : m.i32.or.bind(m.i32);
+    let level = loads;
+    while (level.length > 1) {
+      const next: Expr[] = [];
+      for (let i = 0; i + 1 < level.length; i += 2) next.push(op(level[i]!, level[i + 1]!));
+      if (level.length % 2 === 1) next.push(level[level.length - 1]!);
+      level = next;
+    }
+    return level[0]!;
+  }
+
+  private chunkFunction(name: string, chunk: Chunk): void {
+    const { ir, m } = this;
+    const body: Expr[] = [];
+    // Locals: 0 = changed flag, 1 = new value (cycle iteration).
+    for (let g = chunk.start; g < chunk.end; g++) {
+      const c = ir.cycleOf[g]!;
+      if (c < 0) {
+        body.push(this.store(g, this.gateExpr(g)));
+        continue;
+      }
+      if (g !== ir.cycleRange[2 * c]) continue;
+      const s = ir.cycleRange[2 * c]!;
+      const e = ir.cycleRange[2 * c + 1]!;
+      for (let x = s; x < e; x++) body.push(this.store(x, this.c(0)));
+      const iteration: Expr[] = [m.local.set(0, this.c(0))];
+      for (let x = s; x < e; x++) {
+        iteration.push(
+          m.local.set(1, this.gateExpr(x)),
+          m.if(
+            m.i32.ne(m.local.get(1, i32), this.load(x)),
+            m.block(null, [this.store(x, m.local.get(1, i32)), m.local.set(0, this.c(1))]),
+          ),
+        );
+      }
+      iteration.push(m.br(`cycle${c}`, m.local.get(0, i32)));
+      body.push(m.loop(`cycle${c}`, m.block(null, iteration)));
+    }
+    m.addFunction(name, none, none, [i32, i32], m.block(null, body));
+  }
+
+  private phase(name: string, chunks: readonly Chunk[]): void {
+    const { m } = this;
+    chunks.forEach((chunk, i) => this.chunkFunction(`${name}_${i}`, chunk));
+    m.addFunction(
+      name,
+      none,
+      none,
+      [],
+      m.block(
+        null,
+        chunks.map((_, i) => m.call(`${name}_${i}`, [], none)),
+      ),
+    );
+    m.addFunctionExport(name, name);
+  }
+
+  emit(): void {
+    this.phase('evalState', this.plan.stateChunks);
+    this.phase('evalMoves', this.plan.moveChunks);
+    this.rng();
+    this.playouts();
+  }
+
+  private rng(): void {
+    const { m } = this;
+    for (const g of ['ra', 'rb', 'rc', 'rd']) m.addGlobal(g, i32, true, this.c(0));
+    const get = (g: string) => m.global.get(g, i32);
+    // splitmix32 step on local 1 (the running seed); result in local 2.
+    const split = (target: string): Expr[] => {
+      const z = () => m.local.get(2, i32);
+      return [
+        m.local.set(1, m.i32.add(m.local.get(1, i32), this.c(0x9e3779b9 | 0))),
+        m.local.set(2, m.local.get(1, i32)),
+        m.local.set(2, m.i32.mul(m.i32.xor(z(), m.i32.shr_u(z(), this.c(16))), this.c(0x85ebca6b | 0))),
+        m.local.set(2, m.i32.mul(m.i32.xor(z(), m.i32.shr_u(z(), this.c(13))), this.c(0xc2b2ae35 | 0))),
+        m.global.set(target, m.i32.xor(z(), m.i32.shr_u(z(), this.c(16)))),
+      ];
+    };
+    m.addFunction(
+      'rngSeed',
+      paramTypes([i32]),
+      none,
+      [i32, i32],
+      m.block(null, [
+        m.local.set(1, m.local.get(0, i32)),
+        ...split('ra'),
+        ...split('rb'),
+        ...split('rc'),
+        ...split('rd'),
+        m.if(
+          m.i32.eqz(m.i32.or(m.i32.or(get('ra'), get('rb')), m.i32.or(get('rc'), get('rd')))),
+          m.global.set('ra', this.c(1)),
+        ),
+      ]),
+    );
+    m.addFunctionExport('rngSeed', 'rngSeed');
+    // xoshiro128**: local 0 = result, local 1 = t.
+    m.addFunction(
+      'rngNext',
+      none,
+      i32,
+      [i32, i32],
+      m.block(
+        null,
+        [
+          m.local.set(0, m.i32.mul(m.i32.rotl(m.i32.mul(get('rb'), this.c(5)), this.c(7)), this.c(9))),
+          m.local.set(1, m.i32.shl(get('rb'), this.c(9))),
+          m.global.set('rc', m.i32.xor(get('rc'), get('ra'))),
+          m.global.set('rd', m.i32.xor(get('rd'), get('rb'))),
+          m.global.set('rb', m.i32.xor(get('rb'), get('rc'))),
+          m.global.set('ra', m.i32.xor(get('ra'), get('rd'))),
+          m.global.set('rc', m.i32.xor(get('rc'), m.local.get(1, i32))),
+          m.global.set('rd', m.i32.rotl(get('rd'), this.c(11))),
+          m.local.get(0, i32),
+        ],
+        i32,
+      ),
+    );
+    m.addFunction(
+      'rngInt',
+      paramTypes([i32]),
+      i32,
+      [],
+      m.i32.wrap(
+        m.i64.shr_u(
+          m.i64.mul(m.i64.extend_u(m.call('rngNext', [], i32)), m.i64.extend_u(m.local.get(0, i32))),
+          m.i64.const(32n),
+        ),
+      ),
+    );
+    m.addFunctionExport('rngInt', 'rngInt');
+  }
+
+  /** playouts(count, seed, maxDepth) → 0, or 1 when a role has no legal move; statistics in the stats block. */
+  private playouts(): void {
+    const { m, plan } = this;
+    const P = 0;
+    const SEED = 1;
+    const MAXD = 2;
+    const p = 3;
+    const depth = 4;
+    const n = 5;
+    const i = 6;
+    const states = 7;
+    const totalDepth = 8;
+    const minDepth = 9;
+    const maxDepth = 10;
+    const truncated = 11;
+    const chosen = 12;
+    const R = plan.roleCount;
+    const get = (l: number) => m.local.get(l, i32);
+    const set = (l: number, v: Expr) => m.local.set(l, v);
+    const inc = (l: number) => set(l, m.i32.add(get(l), this.c(1)));
+    const stat = (slot: number) => plan.statsOffset + 4 * slot;
+    const copyLoop = (label: string, count: number, body: (ix: Expr) => Expr): Expr =>
+      m.block(null, [
+        set(i, this.c(0)),
+        m.block(`${label}_done`, [
+          m.loop(
+            label,
+            m.block(null, [
+              m.br(`${label}_done`, m.i32.ge_u(get(i), this.c(count))),
+              body(get(i)),
+              inc(i),
+              m.br(label),
+            ]),
+          ),
+        ]),
+      ]);
+
+    const step: Expr[] = [
+      m.call('evalState', [], none),
+      m.br('end', this.load(plan.terminalGate)),
+      m.if(m.i32.ge_u(get(depth), get(MAXD)), m.block(null, [inc(truncated), m.br('end')])),
+    ];
+    for (let r = 0; r < R; r++) {
+      step.push(set(n, this.c(0)));
+      for (const l of plan.legal[r]!) {
+        step.push(
+          m.if(
+            this.load(l.gate),
+            m.block(null, [
+              m.i32.store(plan.legalOffset, 4, m.i32.shl(get(n), this.c(2)), this.c(l.input)),
+              inc(n),
+            ]),
+          ),
+        );
+      }
+      step.push(
+        m.if(m.i32.eqz(get(n)), m.return(this.c(1))),
+        set(
+          chosen + r,
+          m.i32.load(plan.legalOffset, 4, m.i32.shl(m.call('rngInt', [get(n)], i32), this.c(2))),
+        ),
+        m.i32.store8(0, 1, get(chosen + r), this.c(1)),
+      );
+    }
+    step.push(m.call('evalMoves', [], none));
+    for (let b = 0; b < plan.baseCount; b++)
+      step.push(this.store(plan.nextOffset + b, this.load(plan.baseNext[b]!)));
+    step.push(
+      copyLoop('commit', plan.baseCount, (ix) =>
+        m.i32.store8(plan.baseStart, 1, ix, m.i32.load8_u(plan.nextOffset, 1, ix)),
+      ),
+    );
+    for (let r = 0; r < R; r++) step.push(m.i32.store8(0, 1, get(chosen + r), this.c(0)));
+    step.push(inc(depth), inc(states), m.br('step'));
+
+    const afterPlayout: Expr[] = [];
+    for (let r = 0; r < R; r++) {
+      let value: Expr = this.c(0);
+      for (const g of [...plan.goals[r]!].reverse())
+        value = m.select(this.load(g.gate), this.c(g.value), value);
+      const address = stat(STAT_GOALS + r);
+      afterPlayout.push(this.store32(address, m.i32.add(this.load32(address), value)));
+    }
+    afterPlayout.push(
+      set(totalDepth, m.i32.add(get(totalDepth), get(depth))),
+      m.if(m.i32.lt_u(get(depth), get(minDepth)), set(minDepth, get(depth))),
+      m.if(m.i32.gt_u(get(depth), get(maxDepth)), set(maxDepth, get(depth))),
+    );
+
+    const body: Expr[] = [set(minDepth, this.c(-1)), m.call('rngSeed', [get(SEED)], none)];
+    for (let r = 0; r < R; r++) body.push(this.store32(stat(STAT_GOALS + r), this.c(0)));
+    body.push(
+      m.block('done', [
+        m.loop(
+          'play',
+          m.block(null, [
+            m.br('done', m.i32.ge_u(get(p), get(P))),
+            copyLoop('load', plan.baseCount, (ix) =>
+              m.i32.store8(plan.baseStart, 1, ix, m.i32.load8_u(plan.stateOffset, 1, ix)),
+            ),
+            copyLoop('clear', plan.inputCount, (ix) => m.i32.store8(plan.inputStart, 1, ix, this.c(0))),
+            set(depth, this.c(0)),
+            inc(states),
+            m.block('end', [m.loop('step', m.block(null, step))]),
+            ...afterPlayout,
+            inc(p),
+            m.br('play'),
+          ]),
+        ),
+      ]),
+      this.store32(stat(STAT_STATES), get(states)),
+      this.store32(stat(STAT_TOTAL_DEPTH), get(totalDepth)),
+      this.store32(stat(STAT_MIN_DEPTH), get(minDepth)),
+      this.store32(stat(STAT_MAX_DEPTH), get(maxDepth)),
+      this.store32(stat(STAT_TRUNCATED), get(truncated)),
+      m.return(this.c(0)),
+    );
+    const locals = new Array<number>(chosen - p + R).fill(i32);
+    m.addFunction('playouts', paramTypes([i32, i32, i32]), i32, locals, m.block(null, body));
+    m.addFunctionExport('playouts', 'playouts');
+  }
+
+  private load32(address: number): Expr {
+    return this.m.i32.load(address, 4, this.c(0));
+  }
+
+  private store32(address: number, value: Expr): Expr {
+    return this.m.i32.store(address, 4, this.c(0), value);
+  }
+}

@@ -1,0 +1,80 @@
+// Runtime: compiles the generated module once per game and exposes it behind the evaluator interface of the
+// TypeScript engine, plus the batch entry point that runs whole playouts inside the module.
+import type { PlayoutStats } from '@gdlkit/core';
+import type { PropnetEvaluator } from '../engine.js';
+import type { PropnetIR } from '../ir.js';
+import { emitModule } from './emit.js';
+import {
+  lower,
+  STAT_GOALS,
+  STAT_MAX_DEPTH,
+  STAT_MIN_DEPTH,
+  STAT_STATES,
+  STAT_TOTAL_DEPTH,
+  STAT_TRUNCATED,
+  type WasmPlan,
+} from './lower.js';
+
+interface PropnetExports {
+  readonly memory: WebAssembly.Memory;
+  evalState(): void;
+  evalMoves(): void;
+  playouts(count: number, seed: number, maxDepth: number): number;
+}
+
+export class WasmPropnet implements PropnetEvaluator {
+  readonly values: Uint8Array;
+  readonly plan: WasmPlan;
+  readonly binarySize: number;
+  private readonly exports: PropnetExports;
+  private readonly stats: Int32Array;
+
+  constructor(readonly ir: PropnetIR) {
+    this.plan = lower(ir);
+    const binary = emitModule(ir, this.plan);
+    this.binarySize = binary.byteLength;
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(binary), {});
+    this.exports = instance.exports as unknown as PropnetExports;
+    this.values = new Uint8Array(this.exports.memory.buffer);
+    this.stats = new Int32Array(this.exports.memory.buffer, this.plan.statsOffset, STAT_GOALS + ir.roleCount);
+  }
+
+  load(state: Uint32Array): void {
+    const { values, plan } = this;
+    for (let b = 0; b < plan.baseCount; b++) values[plan.baseStart + b] = (state[b >>> 5]! >>> (b & 31)) & 1;
+    values.fill(0, plan.inputStart, plan.inputStart + plan.inputCount);
+    this.exports.evalState();
+  }
+
+  applyInputs(inputs: ArrayLike<number>): void {
+    const { values, plan } = this;
+    values.fill(0, plan.inputStart, plan.inputStart + plan.inputCount);
+    for (let r = 0; r < inputs.length; r++) values[this.ir.inputGate[inputs[r]!]!] = 1;
+    this.exports.evalMoves();
+  }
+
+  readNext(out: Uint32Array): void {
+    const { values, ir } = this;
+    out.fill(0);
+    for (let b = 0; b < ir.baseNext.length; b++) if (values[ir.baseNext[b]!]) out[b >>> 5]! |= 1 << (b & 31);
+  }
+
+  /** Random playouts from `start`, entirely inside the module (one boundary crossing per batch). */
+  playouts(start: Uint32Array, count: number, seed: number, maxDepth: number): PlayoutStats {
+    const { values, plan, stats } = this;
+    for (let b = 0; b < plan.baseCount; b++)
+      values[plan.stateOffset + b] = (start[b >>> 5]! >>> (b & 31)) & 1;
+    if (this.exports.playouts(count, seed, maxDepth) !== 0) {
+      throw new Error('a role has no legal move in a non-terminal state');
+    }
+    return {
+      playouts: count,
+      states: stats[STAT_STATES]!,
+      totalDepth: stats[STAT_TOTAL_DEPTH]!,
+      minDepth: count === 0 ? 0 : stats[STAT_MIN_DEPTH]!,
+      maxDepth: stats[STAT_MAX_DEPTH]!,
+      goalSums: Array.from(stats.subarray(STAT_GOALS, STAT_GOALS + this.ir.roleCount)),
+      truncated: stats[STAT_TRUNCATED]!,
+    };
+  }
+}

@@ -1,0 +1,13 @@
+// The part of the WebAssembly JS API this package uses (Node provides it globally; lib ES2023 lacks the types).
+declare namespace WebAssembly {
+  class Module {
+    constructor(bytes: Uint8Array);
+  }
+  class Instance {
+    constructor(module: Module, imports: object);
+    readonly exports: Record<string, unknown>;
+  }
+  interface Memory {
+    readonly buffer: ArrayBuffer;
+  }
+}
