@@ -12,6 +12,8 @@ export const COMPLETE = 3;
 export interface TableEntry {
   readonly relation: RelationId;
   readonly key: Int32Array;
+  /** hashKey of relation and key, compared before the key itself. */
+  readonly hash: number;
   /** Every argument of the call is bound: one answer settles the entry. */
   readonly ground: boolean;
   status: number;
@@ -33,7 +35,9 @@ function hashKey(relation: number, key: ArrayLike<number>, start: number, length
     h = Math.imul(h ^ (key[start + i]! + 1), 0x85ebca6b);
     h ^= h >>> 13;
   }
-  return h;
+  // Final avalanche: the table indexes by the low bits.
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  return h ^ (h >>> 15);
 }
 
 export class MemoSpace {
@@ -43,12 +47,15 @@ export class MemoSpace {
   /** The entry for a call pattern, created NEW if absent. `key[start .. start+length)` holds the arguments. */
   lookup(relation: RelationId, key: ArrayLike<number>, start: number, length: number): TableEntry {
     const mask = this.slots.length - 1;
-    let slot = hashKey(relation, key, start, length) & mask;
+    const hash = hashKey(relation, key, start, length);
+    let slot = hash & mask;
     for (;;) {
       const index = this.slots[slot]!;
       if (index < 0) break;
       const entry = this.entries[index]!;
-      if (entry.relation === relation && sameKey(entry.key, key, start, length)) return entry;
+      if (entry.hash === hash && entry.relation === relation && sameKey(entry.key, key, start, length)) {
+        return entry;
+      }
       slot = (slot + 1) & mask;
     }
     const copy = new Int32Array(length);
@@ -61,6 +68,7 @@ export class MemoSpace {
     const entry: TableEntry = {
       relation,
       key: copy,
+      hash,
       ground,
       status: NEW,
       depth: 0,
@@ -85,7 +93,7 @@ export class MemoSpace {
     const mask = slots.length - 1;
     for (let i = 0; i < this.entries.length; i++) {
       const e = this.entries[i]!;
-      let slot = hashKey(e.relation, e.key, 0, e.key.length) & mask;
+      let slot = e.hash & mask;
       while (slots[slot] !== -1) slot = (slot + 1) & mask;
       slots[slot] = i;
     }
