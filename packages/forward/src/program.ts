@@ -35,6 +35,8 @@ export interface ProgramOptions {
   readonly memoryBytes: number;
   /** Matching steps allowed to build one rule's tables (bounds compile time). */
   readonly workPerRule: number;
+  /** Start with table-free rules (to sample statistics before choosing orders and building tables). */
+  readonly deferTables?: boolean;
 }
 
 export class Program {
@@ -77,7 +79,9 @@ export class Program {
         const stage: Stage = {
           relations: component,
           recursive: group.recursive,
-          rules: group.rules.map((rule) => this.stageRule(rule, sourceOrder(rule))),
+          rules: group.rules.map((rule) =>
+            this.stageRule(rule, sourceOrder(rule), undefined, !options.deferTables),
+          ),
         };
         (component.some((r) => a.dependsOnDoes[r]) ? this.phaseB : this.phaseA).push(stage);
       }
@@ -103,11 +107,13 @@ export class Program {
   }
 
   /** Compiles a rule in a given order: reference tables when they fit, otherwise a table-free join. */
-  stageRule(rule: GameRule, order: RuleOrder, previous?: StageRule): StageRule {
+  stageRule(rule: GameRule, order: RuleOrder, previous?: StageRule, withTables = true): StageRule {
     const plan = planRule(rule, order);
     if (previous) this.tableBytes -= previous.tableBytes;
     const left = this.options.memoryBytes - this.kb.footprintBytes - this.tableBytes;
-    const tables = buildReferenceTables(this.ctx, plan, left, this.options.workPerRule);
+    const tables = withTables
+      ? buildReferenceTables(this.ctx, plan, left, this.options.workPerRule)
+      : 'over-budget';
     if (tables === 'dead') return { rule, order, run: () => {}, fallback: false, tableBytes: 0 };
     if (tables === 'over-budget') {
       const generic = new GenericRule(this.game.store, this.layouts, this.kb, plan);

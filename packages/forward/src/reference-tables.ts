@@ -4,7 +4,7 @@
 // the last RefNo to the RelationID to write (Definition 9). Permanent facts are folded in: conditions on
 // state-independent relations and distinct become Fail entries, and an input on a state-independent relation
 // becomes a precomputed list of successor RefNos per RefNo, so no runtime work remains for them.
-import type { BodyLiteral, Game } from '@gdlkit/core';
+import { type BodyLiteral, type Game, literalVariables } from '@gdlkit/core';
 import type { KnowledgeBase } from './knowledge-base.js';
 import { mixedRadixDecode, type RelationLayout, type Shape } from './relation-ids.js';
 import type { RulePlan } from './rule-plan.js';
@@ -94,27 +94,46 @@ export function buildReferenceTables(
   let bytes = 0;
   let work = 0;
   const inputs: (DynamicInput | StaticInput)[] = [];
+  const projections: number[][] = [];
   const conditions: ConditionTable[][] = [conditionTables(ctx, dynamicConditions[0]!, refs, [], bindings)];
   for (let i = 0; i < levels; i++) {
     const literal = plan.inputs[i]!;
     if (literal.kind !== 'pos') throw new Error('internal: an input is not a positive literal');
     const layout = ctx.layouts[literal.atom.relation]!;
     const shapes = compatibleShapes(store, layout, literal.atom);
-    const before = plan.liveAfter[i]!;
-    const after = plan.liveAfter[i + 1]!;
+    const before = i === 0 ? [] : projections[i - 1]!;
+    // Variables used only by the conditions folded here need not survive into the reference number.
+    const usedLater = new Set<number>();
+    literalVariables({ kind: 'pos', atom: plan.rule.head }, usedLater);
+    for (let k = i + 1; k < levels; k++) literalVariables(plan.inputs[k]!, usedLater);
+    for (let k = i + 1; k <= levels; k++) {
+      for (const l of dynamicConditions[k]!) literalVariables(l, usedLater);
+      if (k > i + 1) for (const l of folded[k]!) literalVariables(l, usedLater);
+    }
+    const after = plan.liveAfter[i + 1]!.filter((v) => usedLater.has(v));
+    projections.push(after);
     const next: Int32Array[] = [];
-    const index = new Map<string, number>();
+    const index = new Map<number | string, number>();
     const width = Math.max(0, ...shapes.map((s) => s.slots.length));
     const values = new Int32Array(width);
     const digits = new Int32Array(width);
+    // A tuple of term ids is keyed by one number when it fits in 2^53, else by its text.
+    const radix = store.size + 1;
+    const numericKey = radix ** after.length < Number.MAX_SAFE_INTEGER;
     const refNo = (): number => {
       for (const l of folded[i + 1]!) if (!passes(l)) return -1;
-      const tuple = new Int32Array(after.length);
-      for (let v = 0; v < after.length; v++) tuple[v] = bindings[after[v]!]!;
-      const key = tuple.join(',');
+      let key: number | string = 0;
+      if (numericKey) {
+        for (let v = 0; v < after.length; v++) key = key * radix + bindings[after[v]!]!;
+      } else {
+        key = '';
+        for (let v = 0; v < after.length; v++) key += `${bindings[after[v]!]!},`;
+      }
       let r = index.get(key);
       if (r === undefined) {
         r = next.length;
+        const tuple = new Int32Array(after.length);
+        for (let v = 0; v < after.length; v++) tuple[v] = bindings[after[v]!]!;
         next.push(tuple);
         index.set(key, r);
       }
@@ -190,7 +209,7 @@ export function buildReferenceTables(
     for (const t of tables) bytes += t.table.byteLength;
     conditions.push(tables);
   }
-  const vars = plan.liveAfter[levels]!;
+  const vars = levels === 0 ? [] : projections[levels - 1]!;
   const head = ctx.layouts[plan.rule.head.relation]!;
   const result = new Int32Array(refs.length);
   const resultShapes = new Int32Array(refs.length);

@@ -66,6 +66,7 @@ export class RelationLayout {
   base = 0;
   private readonly choiceCounts: number[];
   private readonly scratch: Int32Array;
+  private readonly chosen: Int32Array;
 
   constructor(
     private readonly store: TermStore,
@@ -94,6 +95,7 @@ export class RelationLayout {
     }
     this.size = offset;
     this.scratch = new Int32Array(maxSlots);
+    this.chosen = new Int32Array(argChoices.length);
   }
 
   /** The shape holding a relation-local id. */
@@ -108,45 +110,42 @@ export class RelationLayout {
     const store = this.store;
     let shapeIndex = 0;
     let weight = 1;
-    const slotIndex = this.scratch;
-    const chosen: ArgumentChoice[] = [];
     for (let j = 0; j < this.argChoices.length; j++) {
-      const term = args[j]!;
-      const options = this.argChoices[j]!;
-      const arity = store.arity(term);
-      let found = -1;
-      for (let c = 0; c < options.length; c++) {
-        const o = options[c]!;
-        if (
-          o.functor === -1
-            ? o.slots[0]!.index.has(term)
-            : o.functor === store.functor(term) && o.slots.length === arity
-        ) {
-          found = c;
-          break;
-        }
-      }
+      const found = this.choiceOf(j, args[j]!);
       if (found < 0) return -1;
+      this.chosen[j] = found;
       shapeIndex += found * weight;
-      weight *= options.length;
-      chosen.push(options[found]!);
+      weight *= this.choiceCounts[j]!;
     }
     const shape = this.shapes[shapeIndex]!;
+    let id = 0;
+    weight = 1;
     let k = 0;
-    for (let j = 0; j < chosen.length; j++) {
-      const o = chosen[j]!;
+    for (let j = 0; j < this.argChoices.length; j++) {
+      const o = this.argChoices[j]![this.chosen[j]!]!;
       const term = args[j]!;
-      if (o.functor === -1) {
-        slotIndex[k++] = o.slots[0]!.index.get(term)!;
-        continue;
-      }
       for (let a = 0; a < o.slots.length; a++) {
-        const i = o.slots[a]!.index.get(store.arg(term, a));
+        const i = o.slots[a]!.index.get(o.functor === -1 ? term : store.arg(term, a));
         if (i === undefined) return -1;
-        slotIndex[k++] = i;
+        id += i * weight;
+        weight *= shape.radices[k++]!;
       }
     }
-    return shape.offset + mixedRadixEncode(slotIndex, shape.radices);
+    return shape.offset + id;
+  }
+
+  /** Which choice of argument j can hold `term` (judged by its constant or function symbol), or -1. */
+  private choiceOf(j: number, term: TermId): number {
+    const store = this.store;
+    const options = this.argChoices[j]!;
+    const arity = store.arity(term);
+    for (let c = 0; c < options.length; c++) {
+      const o = options[c]!;
+      if (o.functor === -1) {
+        if (arity === 0 && o.slots[0]!.index.has(term)) return c;
+      } else if (o.functor === store.functor(term) && o.slots.length === arity) return c;
+    }
+    return -1;
   }
 
   /** The slot values of a relation-local id, written into `out`; returns its shape. */

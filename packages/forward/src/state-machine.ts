@@ -37,7 +37,7 @@ export class StateMachine {
     this.roleOfMove = new Int32Array(this.moves.size).fill(-2);
     this.moveTerms = new Int32Array(this.moves.size).fill(-1);
     this.fluentTerms = new Int32Array(this.fluents.size).fill(-1);
-    game.roles.forEach((r, i) => this.roleIndex.set(r, i));
+    for (const [i, r] of game.roles.entries()) this.roleIndex.set(r, i);
   }
 
   /** The initial state: the permanent `init` facts. */

@@ -1,0 +1,4 @@
+import { runConformanceSuite } from '@gdlkit/core/testing';
+import { forwardBackend } from '../src/index.js';
+
+runConformanceSuite(forwardBackend);

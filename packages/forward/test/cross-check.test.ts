@@ -1,0 +1,48 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { BudgetExceededError, firstDifference, playRandomMatch } from '@gdlkit/core';
+import { gamesDirectory, loadCorpusGame } from '@gdlkit/core/testing';
+import { createProver } from '@gdlkit/prover';
+import { describe, expect, it } from 'vitest';
+import { createForward } from '../src/index.js';
+
+const compliance = readdirSync(join(gamesDirectory(), 'tests/compliance'))
+  .filter((f) => f.endsWith('.kif') && !f.startsWith('test_invalid'))
+  .map((f) => `tests/compliance/${f}`);
+
+const crossCheck = (path: string, seeds: readonly number[]) => {
+  const game = loadCorpusGame(path);
+  const forward = createForward(game);
+  const prover = createProver(game);
+  for (const seed of seeds) {
+    const expected = playRandomMatch(prover, { seed, maxSteps: 200 });
+    const actual = playRandomMatch(forward, { seed, maxSteps: 200 });
+    expect(firstDifference(expected.steps, actual.steps)?.summary, `${path} seed ${seed}`).toBeUndefined();
+  }
+};
+
+describe('same traces as the prover', () => {
+  for (const path of ['tictactoe.kif', 'connectfour.kif', 'breakthrough.kif', 'montyhall.kif']) {
+    it(path, () => crossCheck(path, [1, 2, 3]));
+  }
+  for (const path of compliance) it(path, () => crossCheck(path, [1, 2]));
+});
+
+// Every corpus game builds (or fails with a typed budget error) and plays one short seeded match.
+describe.runIf(process.env.GDLKIT_CROSS === '1')('corpus', () => {
+  const files = readdirSync(gamesDirectory()).filter((f) => f.endsWith('.kif'));
+  for (const file of files) {
+    it(file, () => {
+      const game = loadCorpusGame(file);
+      let forward: ReturnType<typeof createForward>;
+      try {
+        forward = createForward(game, { sampleStates: 50 });
+      } catch (error) {
+        expect(error).toBeInstanceOf(BudgetExceededError);
+        return;
+      }
+      const match = playRandomMatch(forward, { seed: 7, maxSteps: 20 });
+      expect(match.steps.length).toBeGreaterThan(0);
+    }, 300_000);
+  }
+});
