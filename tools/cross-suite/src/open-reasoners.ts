@@ -59,6 +59,6 @@ export function errorMessage(e: unknown): string {
 }
 
 export function oneLine(text: string): string {
-  const line = text.split('\n')[0] ?? '';
+  const line = text.replace(/\s*\n\s*/g, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }

@@ -1,0 +1,32 @@
+import { Rng } from '@gdlkit/core';
+import { createProver } from '@gdlkit/prover';
+import { describe, expect, it } from 'vitest';
+import { iterativeDeepening, monteCarlo } from '../src/index.js';
+import { counterGame } from './fixtures.js';
+
+const far = () => performance.now() + 60_000;
+
+describe('test driver of paper 07 (Figure 2) on the two-move counter game', () => {
+  const reasoner = createProver(counterGame());
+  const root = reasoner.initialState();
+
+  it('Monte-Carlo counts every visited state: 3 per simulation', () => {
+    const c = monteCarlo(reasoner, root, { deadline: far(), maxIterations: 5 }, new Rng(1));
+    expect(c).toEqual({ nodes: 15, iterations: 5 });
+  });
+
+  it('iterative deepening stops once an iteration reaches only terminal leaves: 1 + 3 + 7 nodes', () => {
+    expect(iterativeDeepening(reasoner, root, { deadline: far() })).toEqual({ nodes: 11, iterations: 3 });
+  });
+
+  it('from the state one move before the end: 1 + 3 nodes', () => {
+    const next = reasoner.nextState(root, [reasoner.legalMoves(root, 0)[0]!]);
+    expect(iterativeDeepening(reasoner, next, { deadline: far() })).toEqual({ nodes: 4, iterations: 2 });
+  });
+
+  it('stops at the deadline', () => {
+    const c = monteCarlo(reasoner, root, { deadline: performance.now() + 20 }, new Rng(1));
+    expect(c.iterations).toBeGreaterThan(0);
+    expect(c.nodes).toBeLessThanOrEqual(3 * c.iterations + 3);
+  });
+});
