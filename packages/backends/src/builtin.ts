@@ -10,6 +10,24 @@ export const BUILTIN_BACKENDS: readonly BackendSpec[] = [
     capabilities: { gdl2: true, batchPlayouts: false, batchPerft: false, threads: false },
     load: async () => (await import('@gdlkit/prover')).proverBackend,
   },
+  {
+    name: 'forward',
+    description: 'reference-table forward chainer (Schofield & Saffidine 2013)',
+    capabilities: { gdl2: true, batchPlayouts: true, batchPerft: true, threads: false },
+    load: async () => (await import('@gdlkit/forward')).forwardBackend,
+  },
+  {
+    name: 'propnet',
+    description: 'grounded propositional network, incremental TypeScript engine',
+    capabilities: { gdl2: true, batchPlayouts: true, batchPerft: true, threads: false },
+    load: async () => (await import('@gdlkit/propnet')).propnetBackend,
+  },
+  {
+    name: 'propnet-wasm',
+    description: 'grounded propositional network compiled to WebAssembly with binaryen',
+    capabilities: { gdl2: true, batchPlayouts: true, batchPerft: true, threads: false },
+    load: async () => (await import('@gdlkit/propnet')).propnetWasmBackend,
+  },
 ];
 
 /** A registry with every built-in backend and `auto`. */

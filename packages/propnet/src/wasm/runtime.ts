@@ -1,3 +1,4 @@
+/// <reference path="./webassembly.d.ts" />
 // Runtime: compiles the generated module once per game and exposes it behind the evaluator interface of the
 // TypeScript engine, plus the batch entry point that runs whole playouts inside the module.
 import type { PlayoutStats } from '@gdlkit/core';
