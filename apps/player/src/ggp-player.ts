@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { loadAll } from '@gdlkit/backends';
 import type { BackendRegistry } from '@gdlkit/core';
 import type { PlayerConfig } from './config.js';
 import { createLogger, type Logger, type LogSink } from './log.js';
@@ -34,13 +35,15 @@ export class GgpPlayer {
   readonly logger: Logger;
   private readonly player: Player;
   private readonly server: Server;
+  private readonly registry: BackendRegistry;
 
   constructor(private readonly options: PlayerOptions = {}) {
     this.logger = createLogger(options.logSink, options.verbose ?? false);
+    this.registry = options.registry ?? createPlayerRegistry();
     this.player = new Player(
       {
         name: options.name ?? 'gdlkit',
-        registry: options.registry ?? createPlayerRegistry(),
+        registry: this.registry,
         config: options.config ?? {},
         backend: options.backend,
         marginMs: options.marginMs ?? 500,
@@ -51,8 +54,13 @@ export class GgpPlayer {
     this.server = createProtocolServer((text, at) => this.player.handle(text, at), this.logger);
   }
 
-  /** Starts listening; resolves to the address, e.g. http://127.0.0.1:9147/. */
-  listen(): Promise<{ host: string; port: number; url: string }> {
+  /**
+   * Imports the lazily registered backends (module loading blocks the event loop, so it happens before the
+   * first match, not in a START's clock), then starts listening; resolves to the address, e.g.
+   * http://127.0.0.1:9147/.
+   */
+  async listen(): Promise<{ host: string; port: number; url: string }> {
+    await this.preloadBackends();
     const host = this.options.host ?? '127.0.0.1';
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
@@ -64,6 +72,15 @@ export class GgpPlayer {
         resolve({ host, port, url: `http://${shown}:${port}/` });
       });
     });
+  }
+
+  private async preloadBackends(): Promise<void> {
+    await loadAll(this.registry);
+    const backends = this.registry.list().map((b) => {
+      const a = b.availability();
+      return a.available ? b.name : `${b.name} (unavailable: ${a.reason})`;
+    });
+    this.logger.log('info', 'backends', { backends });
   }
 
   /** Stops accepting requests, ends the match in progress and closes open connections. */

@@ -86,7 +86,10 @@ export class Match {
     const search = this.uct ? this.advancePerfect(input) : this.advanceImperfect(input);
     this.turn++;
     if (search === null) return 'nil';
-    if (deadline <= performance.now()) {
+    if (this.uct && this.uct.root.legal[this.setup.role]!.length === 1) {
+      // Nothing to choose: answer at once and keep thinking about the position.
+      deadline = performance.now();
+    } else if (deadline <= performance.now()) {
       this.logger.log('warn', 'no-time-to-search', { match: this.id, turn: this.turn });
     }
     const done = this.loop.start(search, deadline);

@@ -1,6 +1,7 @@
 import { createDefaultRegistry } from '@gdlkit/backends';
 import {
   type BackendRegistry,
+  BudgetExceededError,
   describeState,
   type Game,
   GdlkitError,
@@ -55,7 +56,11 @@ export async function chooseReasoner(
   const buildTimeMs = Math.max(0, Math.floor((budget.deadline - started) * budget.buildShare));
   let reasoner: Reasoner;
   try {
-    reasoner = await registry.get(requested).create(game, { buildTimeMs, memoryBytes: budget.memoryBytes });
+    reasoner = await withinTime(
+      registry.get(requested).create(game, { buildTimeMs, memoryBytes: budget.memoryBytes }),
+      started + buildTimeMs,
+      requested,
+    );
   } catch (e) {
     if (!(e instanceof GdlkitError) && !(e instanceof RangeError)) throw e;
     logger.log('warn', 'backend', {
@@ -90,6 +95,35 @@ export async function chooseReasoner(
     attempts,
   });
   return { reasoner, prover, backend: reasoner.backend };
+}
+
+/**
+ * The reasoner if it is built by `deadline`; otherwise a BudgetExceededError, and the late reasoner is
+ * disposed when it arrives (backends that ignore buildTimeMs must not hold up the START reply).
+ */
+function withinTime(build: Promise<Reasoner>, deadline: number, name: string): Promise<Reasoner> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(
+      () => {
+        late = true;
+        reject(new BudgetExceededError(`${name} did not build within ${Math.round(deadline - started)} ms`));
+      },
+      Math.max(0, deadline - started),
+    );
+    build.then(
+      (reasoner) => {
+        clearTimeout(timer);
+        if (late) reasoner.dispose();
+        else resolve(reasoner);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
 }
 
 /**

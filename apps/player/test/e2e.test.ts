@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GgpPlayer } from '../src/index.js';
+import { expectWellFormed, gameText, rulesList, runMatch, send } from './manager.js';
+
+const logs: string[] = [];
+let player: GgpPlayer;
+let url: string;
+
+beforeAll(async () => {
+  // The prover by default (the reference); the config sends match ids starting with "auto" to `auto`.
+  player = new GgpPlayer({
+    port: 0,
+    backend: 'prover',
+    config: { games: { auto: 'auto' } },
+    logSink: (line) => logs.push(line),
+    search: { seed: 3 },
+  });
+  url = (await player.listen()).url;
+});
+
+afterAll(async () => {
+  await player.close();
+  if (process.env.PLAYER_LOG) (await import('node:fs')).writeFileSync(process.env.PLAYER_LOG, logs.join(''));
+});
+
+function events(): { event: string; level: string; [k: string]: unknown }[] {
+  return logs.map((l) => JSON.parse(l));
+}
+
+describe('GGP protocol over loopback HTTP', () => {
+  it('answers INFO, PREVIEW, OPTIONS and GET', async () => {
+    const info = await send(url, '(INFO)');
+    expectWellFormed(info);
+    expect(info.body).toBe('((name gdlkit) (status available))');
+    const preview = await send(url, `(preview ${rulesList(gameText('tictactoe.kif'))} 10)`);
+    expect(preview.body).toBe('ready');
+    const options = await send(url, '', 'OPTIONS');
+    expectWellFormed(options);
+    const get = await send(`${url}?${encodeURIComponent('(info)')}`, '', 'GET');
+    expect(get.body).toBe('((name gdlkit) (status available))');
+    const response = await fetch(url, { method: 'OPTIONS' });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('gives malformed messages, unknown matches and invalid games a well-formed reply and stays available', async () => {
+    for (const bad of ['', '(play', 'hello', ')(', '(start m1 x)', '(frobnicate 1)', '(play m1 1 2 3 4 5)', '((a))']) {
+      const reply = await send(url, bad);
+      expectWellFormed(reply);
+      expect(reply.body, bad).toMatch(/^\(error /);
+    }
+    expect((await send(url, '(play nosuchmatch nil)')).body).toBe('busy');
+    expect((await send(url, '(stop nosuchmatch nil)')).body).toBe('busy');
+    expect((await send(url, '(abort nosuchmatch)')).body).toBe('busy');
+    const invalid = await send(url, '(start bad1 white ((role white) (<= (legal white ?m) (foo ?x))) 10 5)');
+    expectWellFormed(invalid);
+    expect(invalid.body).toMatch(/^\(error "invalid game description/);
+    const norole = await send(url, `(start bad2 purple ${rulesList(gameText('tictactoe.kif'))} 10 5)`);
+    expect(norole.body).toMatch(/^\(error /);
+    const badClock = await send(url, `(start bad3 xplayer ${rulesList(gameText('tictactoe.kif'))} soon 5)`);
+    expect(badClock.body).toMatch(/^\(error /);
+    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status available))');
+    const logged = events().map((e) => e.event);
+    expect(logged).toContain('malformed-message');
+    expect(logged).toContain('unknown-match');
+    expect(logged).toContain('invalid-game');
+  });
+
+  it('plays tictactoe legally, busy to a second START, and ABORT ends a match', async () => {
+    const result = runMatch(url, {
+      file: 'tictactoe.kif',
+      matchId: 'ttt.1',
+      role: 0,
+      startClock: 2,
+      playClock: 1,
+      seed: 11,
+    });
+    // While the match runs, another START is refused and INFO says busy.
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await send(url, `(start other.1 oplayer ${rulesList(gameText('tictactoe.kif'))} 5 5)`);
+    expect(second.body).toBe('busy');
+    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status busy))');
+    const { moves, goals } = await result;
+    expect(moves).toBeGreaterThanOrEqual(5);
+    expect(goals).toHaveLength(2);
+    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status available))');
+    const start = await send(url, `(start ttt.2 oplayer ${rulesList(gameText('tictactoe.kif'))} 1 1)`);
+    expect(start.body).toBe('ready');
+    expect((await send(url, '(abort ttt.2)')).body).toBe('aborted');
+    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status available))');
+  });
+
+  it('replies in time with a legal move when the clocks are shorter than the safety margin', async () => {
+    const { slowest } = await runMatch(url, {
+      file: 'tictactoe.kif',
+      matchId: 'ttt.short',
+      role: 1,
+      startClock: 0.3,
+      playClock: 0.3,
+      seed: 5,
+    });
+    expect(slowest).toBeLessThan(300);
+    expect(events().map((e) => e.event)).toContain('clock-too-short');
+  });
+
+  it('plays a full connect four match with short clocks', async () => {
+    const { moves } = await runMatch(url, {
+      file: 'connectfour.kif',
+      matchId: 'c4.1',
+      role: 1,
+      startClock: 2,
+      playClock: 0.7,
+      seed: 2,
+    });
+    expect(moves).toBeGreaterThan(6);
+    const searched = events().filter((e) => e.event === 'move' && e.match === 'c4.1');
+    expect(searched.some((e) => (e.simulations as number) > 0)).toBe(true);
+  }, 45_000);
+
+  it('chooses a backend with auto within the start clock, checked against the prover', async () => {
+    await runMatch(url, {
+      file: 'tictactoe.kif',
+      matchId: 'auto.ttt',
+      role: 0,
+      startClock: 6,
+      playClock: 1,
+      seed: 8,
+    });
+    const choice = events().find((e) => e.event === 'backend' && e.match === 'auto.ttt');
+    expect(choice?.reason).toMatch(/^auto/);
+  }, 30_000);
+
+  it('plays Monty Hall as GDL-II in both message forms, tracking knowledge from percepts', async () => {
+    for (const [i, form] of (['dresden', 'percepts'] as const).entries()) {
+      const { moves, playerMoves } = await runMatch(url, {
+        file: 'montyhall.kif',
+        matchId: `monty.${form}`,
+        role: 0,
+        startClock: 2,
+        playClock: 1,
+        seed: 20 + i,
+        gdl2Form: form,
+      });
+      expect(moves).toBe(3);
+      expect(playerMoves[1]).toBe('noop');
+    }
+    const knowledge = events().filter((e) => e.event === 'knowledge-incomplete' || e.event === 'lost-track');
+    expect(knowledge).toEqual([]);
+  });
+});
