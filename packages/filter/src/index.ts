@@ -6,6 +6,14 @@ export {
   InconsistentObservationError,
   strengthen,
 } from './filter.js';
+export {
+  type FilterMatch,
+  type FilterMatchOptions,
+  type FilterSummary,
+  type FilterTraceStep,
+  playFilteredMatch,
+  writeFilterTrace,
+} from './filter-match.js';
 export { FluentAtoms, KnowledgeState } from './knowledge-state.js';
 export { createFilter, type FilterOptions, FilterReasoner, filterBackend } from './reasoner.js';
 export { KnowledgeUpdater, type UpdateOptions, type UpdateResult } from './update.js';
