@@ -6,6 +6,7 @@ import { golden } from './commands/golden.js';
 import { perf } from './commands/perf.js';
 import { play } from './commands/play.js';
 import { replay } from './commands/replay.js';
+import { serve } from './commands/serve.js';
 import { classify, EXIT } from './exit-codes.js';
 
 type Command = (args: string[]) => Promise<number>;
@@ -30,6 +31,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: bench,
     summary:
       'bench [--games A,B] [--backends X,Y] [--experiment sim|mc|mm|depth] [--seconds S] [--json F] [--markdown F] [--svg F]',
+  },
+  serve: {
+    run: serve,
+    summary: 'serve [--host H] [--port P] [--backend NAME|auto] [--config FILE]   the GGP player',
   },
   demo: {
     run: demo,
