@@ -1,0 +1,109 @@
+// Entry point: a game loaded together with the rules of its state properties, its domain program, and a
+// clingo solver; proves properties one at a time or runs the systematic uniqueness search.
+import { type Game, GdlkitError, loadGame, type RelationId } from '@gdlkit/core';
+import { type AspSolver, ClingoSolver, type SolverBudget } from './clingo-solver.js';
+import { buildDomainProgram, type DomainProgram } from './domain-program.js';
+import { formatProperty, type Property } from './properties.js';
+import type { EncodingContext } from './property-encoding.js';
+import { type ProofResult, proveByInduction } from './prove.js';
+
+/** The paper's limit (section 6) and a time limit suited to interactive use. */
+export const DEFAULT_BUDGET: SolverBudget = { seconds: 60, memoryBytes: 2 ** 30 };
+
+export interface AnalyserOptions {
+  /** State properties (`kind: 'state'`) to be proved later: their formulas become rules of the game. */
+  readonly properties?: readonly Property[];
+  /** Defaults to clingo-wasm in a Node worker thread. */
+  readonly solver?: AspSolver;
+}
+
+const STATE_RELATION = 'gdlkit_state_property';
+
+export class GameAnalyser {
+  readonly domain: DomainProgram;
+  readonly context: EncodingContext;
+
+  private constructor(
+    readonly game: Game,
+    private readonly stateRelations: ReadonlyMap<string, RelationId>,
+    readonly solver: AspSolver,
+  ) {
+    this.domain = buildDomainProgram(game);
+    this.context = {
+      game,
+      maxGoal: maxGoalValue(game),
+      stateRelation: (formula) => {
+        const r = this.stateRelations.get(formula);
+        if (r === undefined) {
+          throw new GdlkitError(
+            'BAD_TERM',
+            `state property '${formula}' was not given when the game was loaded`,
+          );
+        }
+        return r;
+      },
+    };
+  }
+
+  /** Loads KIF text; each state property's formula is added as the rule `(<= gdlkit_state_property_N formula)`. */
+  static load(text: string, file: string, options: AnalyserOptions = {}): GameAnalyser {
+    const formulas = [
+      ...new Set((options.properties ?? []).flatMap((p) => (p.kind === 'state' ? [p.formula] : []))),
+    ];
+    const extra = formulas.map((f, i) => `\n(<= ${STATE_RELATION}_${i} ${f})`).join('');
+    const game = loadGame(text + extra, file);
+    const relations = new Map<string, RelationId>();
+    formulas.forEach((f, i) => {
+      const id = game.relations.find((r) => r.key === `${STATE_RELATION}_${i}/0`)?.id;
+      if (id === undefined) throw new GdlkitError('BAD_TERM', `cannot read state property '${f}'`);
+      if (game.analysis.dependsOnDoes[id]) {
+        throw new GdlkitError(
+          'BAD_TERM',
+          `state property '${f}' depends on does: it is not a state property`,
+        );
+      }
+      relations.set(f, id);
+    });
+    return new GameAnalyser(game, relations, options.solver ?? new ClingoSolver());
+  }
+
+  /** Proves `property` in every reachable state, assuming the (already proved) `assumptions`. */
+  prove(
+    property: Property,
+    assumptions: readonly Property[] = [],
+    budget: SolverBudget = DEFAULT_BUDGET,
+  ): Promise<ProofResult> {
+    for (const p of [property, ...assumptions]) this.check(p);
+    return proveByInduction(this, property, assumptions, budget);
+  }
+
+  close(): Promise<void> {
+    return this.solver.close();
+  }
+
+  private check(p: Property): void {
+    if (p.kind === 'unique' && !this.domain.features.some((f) => f.key === p.feature)) {
+      const known = this.domain.features.map((f) => f.key).join(', ');
+      throw new GdlkitError(
+        'BAD_TERM',
+        `${formatProperty(p)}: ${p.feature} is not a feature (features: ${known})`,
+      );
+    }
+    if (p.kind === 'unique' && p.positions.length === 0) {
+      throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: no argument positions`);
+    }
+    if (p.kind === 'state') this.context.stateRelation(p.formula);
+  }
+}
+
+/** The largest numeric goal value in the goal rules (GGP goal values lie in 0..100). */
+function maxGoalValue(game: Game): number {
+  let max = 0;
+  for (const rule of game.rulesByHead[game.keywords.goal]!) {
+    const v = rule.head.args[1];
+    if (v?.kind !== 'ground') continue;
+    const n = Number(game.store.toKif(v.term));
+    if (Number.isInteger(n)) max = Math.max(max, n);
+  }
+  return max;
+}

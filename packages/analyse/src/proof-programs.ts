@@ -1,0 +1,100 @@
+// The two answer set programs of section 4. Neither has an answer set exactly when the property's base case
+// (1) and induction step (2) hold; an answer set is a counterexample.
+import { aspName } from './asp-names.js';
+import type { DomainProgram } from './domain-program.js';
+import type { Property } from './properties.js';
+import {
+  type EncodingContext,
+  encodeProperty,
+  type Need,
+  splitFunctor,
+  violation,
+} from './property-encoding.js';
+import { relevantRules } from './relevant-rules.js';
+
+export interface ProofProgram {
+  readonly text: string;
+  /** Number of translated game rules (section 6 keeps only the relevant ones). */
+  readonly gameRules: number;
+}
+
+const SHOW = ['#show init/1.', '#show true/1.', '#show does/2.', '#show next/1.'];
+
+/** Program (1): G ∪ D ∪ { t0 :- ϕ_init. :- t0. } */
+export function baseCaseProgram(
+  ctx: EncodingContext,
+  domain: DomainProgram,
+  property: Property,
+): ProofProgram {
+  const phi = encodeProperty(ctx, property, 0, 'init');
+  const relevant = relevantRules(ctx.game, phi.needs);
+  const text = [
+    ...domain.clauses,
+    ...relevant.rules,
+    ...phi.clauses,
+    `:- not ${violation(0, 'init')}.`,
+    ...SHOW,
+  ].join('\n');
+  return { text, gameRules: relevant.rules.length };
+}
+
+/**
+ * Program (2): any current state over the feature domain satisfying Φ and ϕ, one legal move per role, and
+ * ϕ failing in the successor. Property 0 is ϕ; assumptions are numbered from 1.
+ *
+ * Beyond the paper, when the property reads `terminal` the current state is also required to be
+ * non-terminal: Theorem 1's predecessor state is reachable and has a successor, so it is not terminal.
+ */
+export function inductionStepProgram(
+  ctx: EncodingContext,
+  domain: DomainProgram,
+  property: Property,
+  assumptions: readonly Property[],
+): ProofProgram {
+  const { game } = ctx;
+  const encodings = [
+    encodeProperty(ctx, property, 0, 'next'),
+    encodeProperty(ctx, property, 0, 'true'),
+    ...assumptions.map((a, i) => encodeProperty(ctx, a, i + 1, 'true')),
+  ];
+  const needs: Need[] = encodings.flatMap((e) => e.needs);
+  const first = relevantRules(game, needs);
+  const readsTerminal = first.relations.has('true|terminal/0') || first.relations.has('next|terminal/0');
+  const extra: Need[] = [];
+  if (readsTerminal) extra.push({ view: 'true', relation: game.keywords.terminal, functor: '*' });
+  if (first.constrainedMoves.size > 0)
+    extra.push({ view: 'true', relation: game.keywords.role, functor: '*' });
+  const withRoles = extra.length > 0 ? relevantRules(game, [...needs, ...extra]) : first;
+
+  const lines: string[] = [...domain.clauses, ...withRoles.rules];
+  lines.push(...stateChoice(withRoles.chosenFeatures));
+  if (withRoles.constrainedMoves.size > 0) {
+    lines.push('1 { does(R,M) : mDom(M) } 1 :- role(R).');
+    lines.push(...legality(withRoles.constrainedMoves));
+  }
+  for (const e of encodings) lines.push(...e.clauses);
+  for (let i = 1; i <= assumptions.length; i++) lines.push(`:- ${violation(i, 'true')}.`);
+  lines.push(`:- ${violation(0, 'true')}.`, `:- not ${violation(0, 'next')}.`);
+  if (readsTerminal) lines.push(':- terminal.');
+  lines.push(...SHOW);
+  return { text: lines.join('\n'), gameRules: withRoles.rules.length };
+}
+
+function functorPattern(key: string): string {
+  const [name, arity] = splitFunctor(key);
+  const n = Number(arity);
+  if (n === 0) return aspName(name);
+  return `${aspName(name)}(${Array.from({ length: n }, (_, i) => `X${i}`).join(',')})`;
+}
+
+/** Line 7 of the example: `{true(F) : fDom(F)}`, per feature symbol when only some are relevant. */
+function stateChoice(features: ReadonlySet<string>): string[] {
+  if (features.has('*')) return ['{ true(F) : fDom(F) }.'];
+  return [...features].sort().map((f) => `{ true(${functorPattern(f)}) : fDom(${functorPattern(f)}) }.`);
+}
+
+/** Line 11: `:- does(R,M), not legal(R,M).`, per move symbol when only some moves matter. */
+function legality(moves: ReadonlySet<string>): string[] {
+  if (moves.has('*')) return [':- does(R,M), not legal(R,M).'];
+  return [...moves].sort().map((m) => `:- does(R,${functorPattern(m)}), not legal(R,${functorPattern(m)}).`);
+}

@@ -1,0 +1,78 @@
+// One proof by induction (section 4): the base case, then the induction step with the assumptions Φ.
+import type { Game } from '@gdlkit/core';
+import type { AspSolver, SolverBudget } from './clingo-solver.js';
+import { type Counterexample, readCounterexample } from './counterexample.js';
+import type { DomainProgram } from './domain-program.js';
+import { baseCaseProgram, inductionStepProgram } from './proof-programs.js';
+import type { Property } from './properties.js';
+import type { EncodingContext } from './property-encoding.js';
+
+export type ProofStatus = 'proved' | 'refuted' | 'unknown';
+
+export interface ProofResult {
+  readonly property: Property;
+  /**
+   * `proved`: holds in every reachable state. `refuted`: an answer set exists — in the initial state
+   * (`counterexample.case === 'init'`, the property is false) or for the induction step (`'step'`, the
+   * property is not inductive under the assumptions; the state shown need not be reachable).
+   * `unknown`: the solver was stopped by the budget or failed.
+   */
+  readonly status: ProofStatus;
+  readonly seconds: number;
+  readonly assumptions: readonly Property[];
+  readonly counterexample?: Counterexample;
+  /** Why the proof is unknown. */
+  readonly reason?: string;
+  /** Game rules in the base and step programs after section 6's selection. */
+  readonly rules: { readonly base: number; readonly step: number };
+  /** Largest growth of resident memory seen while solving. */
+  readonly peakBytes: number;
+}
+
+export interface ProofSetup {
+  readonly game: Game;
+  readonly context: EncodingContext;
+  readonly domain: DomainProgram;
+  readonly solver: AspSolver;
+}
+
+export async function proveByInduction(
+  setup: ProofSetup,
+  property: Property,
+  assumptions: readonly Property[],
+  budget: SolverBudget,
+): Promise<ProofResult> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  let rules = { base: 0, step: 0 };
+  let peakBytes = 0;
+  const result = (status: ProofStatus, extra: Partial<ProofResult> = {}): ProofResult => ({
+    property,
+    status,
+    seconds: seconds(),
+    assumptions,
+    rules,
+    peakBytes,
+    ...extra,
+  });
+  if (setup.domain.infinite) return result('unknown', { reason: setup.domain.infinite });
+
+  const base = baseCaseProgram(setup.context, setup.domain, property);
+  const step = inductionStepProgram(setup.context, setup.domain, property, assumptions);
+  rules = { base: base.gameRules, step: step.gameRules };
+
+  const first = await setup.solver.solve(base.text, budget);
+  peakBytes = first.peakBytes;
+  if (first.status === 'aborted') return result('unknown', { reason: `base case: ${first.reason}` });
+  if (first.status === 'satisfiable') {
+    return result('refuted', { counterexample: readCounterexample(first.atoms, 'init') });
+  }
+  const remaining = { ...budget, seconds: Math.max(0.001, budget.seconds - seconds()) };
+  const second = await setup.solver.solve(step.text, remaining);
+  peakBytes = Math.max(peakBytes, second.peakBytes);
+  if (second.status === 'aborted') return result('unknown', { reason: `induction step: ${second.reason}` });
+  if (second.status === 'satisfiable') {
+    return result('refuted', { counterexample: readCounterexample(second.atoms, 'step') });
+  }
+  return result('proved');
+}
