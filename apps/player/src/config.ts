@@ -90,7 +90,8 @@ export function backendForGame(
 ): { backend: string; reason: string } {
   for (const [key, backend] of Object.entries(config.games ?? {})) {
     const k = key.toLowerCase();
-    if (/^[0-9a-f]{8,64}$/.test(k) && hash.startsWith(k)) return { backend, reason: `config entry for rules hash ${key}` };
+    if (/^[0-9a-f]{8,64}$/.test(k) && hash.startsWith(k))
+      return { backend, reason: `config entry for rules hash ${key}` };
   }
   for (const [key, backend] of Object.entries(config.games ?? {})) {
     const k = key.toLowerCase();

@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadAll } from '@gdlkit/backends';
 import type { BackendRegistry } from '@gdlkit/core';
 import type { PlayerConfig } from './config.js';

@@ -12,15 +12,27 @@ export type { KnowledgeTracker } from './knowledge/knowledge-tracker.js';
 export { createLogger, type Logger, type LogLevel, type LogSink } from './log.js';
 export type { SearchSettings } from './match.js';
 export { type Message, parseMessage, type TurnReport } from './protocol/messages.js';
-export { errorReply, isNil, MessageSyntaxError, printSExpr, readSExpr, type SExpr } from './protocol/sexpr.js';
-export { chooseReasoner, createPlayerRegistry, disagreement, type ReasonerChoice } from './reasoner-choice.js';
-export { MastPolicy, type MastOptions } from './search/mast.js';
+export {
+  errorReply,
+  isNil,
+  MessageSyntaxError,
+  printSExpr,
+  readSExpr,
+  type SExpr,
+} from './protocol/sexpr.js';
+export {
+  chooseReasoner,
+  createPlayerRegistry,
+  disagreement,
+  type ReasonerChoice,
+} from './reasoner-choice.js';
+export { type MastOptions, MastPolicy } from './search/mast.js';
 export { MoveHistory } from './search/move-history.js';
-export { NstPolicy, type NstOptions } from './search/nst.js';
-export { createPolicy, type PolicyName, type PolicyOptions } from './search/policy-factory.js';
+export { type NstOptions, NstPolicy } from './search/nst.js';
 export { type PlayoutPolicy, RandomPolicy } from './search/playout-policy.js';
+export { createPolicy, type PolicyName, type PolicyOptions } from './search/policy-factory.js';
 export { SampledSearch, type SampledSearchOptions } from './search/sampled-search.js';
 export type { Search } from './search/search.js';
 export { SearchLoop } from './search/search-loop.js';
-export { UctSearch, type UctOptions } from './search/uct.js';
+export { type UctOptions, UctSearch } from './search/uct.js';
 export { UctNode } from './search/uct-node.js';

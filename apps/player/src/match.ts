@@ -4,12 +4,12 @@ import type { Logger } from './log.js';
 import type { TurnReport } from './protocol/messages.js';
 import { MessageSyntaxError, printSExpr, type SExpr } from './protocol/sexpr.js';
 import { internTerm } from './protocol/terms.js';
-import { createPolicy, type PolicyOptions } from './search/policy-factory.js';
 import type { PlayoutPolicy } from './search/playout-policy.js';
+import { createPolicy, type PolicyOptions } from './search/policy-factory.js';
 import { SampledSearch } from './search/sampled-search.js';
 import type { Search } from './search/search.js';
 import { SearchLoop } from './search/search-loop.js';
-import { UctSearch, type UctOptions } from './search/uct.js';
+import { type UctOptions, UctSearch } from './search/uct.js';
 
 export interface SearchSettings extends PolicyOptions, UctOptions {
   /** Keep searching the current position between replies (perfect-information games). */
@@ -70,7 +70,13 @@ export class Match {
       this.uct = null;
       this.tracker = new EnumeratingTracker(setup.prover, setup.role, settings.tracker);
     } else {
-      this.uct = new UctSearch(this.reasoner, this.reasoner.initialState(), setup.role, this.policy, settings);
+      this.uct = new UctSearch(
+        this.reasoner,
+        this.reasoner.initialState(),
+        setup.role,
+        this.policy,
+        settings,
+      );
       this.tracker = null;
     }
   }
@@ -146,14 +152,19 @@ export class Match {
 
   private advancePerfect(input: TurnInput): Search | null {
     const uct = this.uct!;
-    if (input.report) throw new MessageSyntaxError('this is a GDL game: PLAY takes a match id and the last joint move');
+    if (input.report)
+      throw new MessageSyntaxError('this is a GDL game: PLAY takes a match id and the last joint move');
     const payload = input.payload;
     if (payload !== undefined && Array.isArray(payload) && payload.length > 0) {
       try {
         uct.advance(this.jointMove(payload));
       } catch (e) {
         // The manager's model and ours differ; keep playing from our last position, legally there.
-        this.logger.log('error', 'desync', { match: this.id, moves: printSExpr(payload), error: (e as Error).message });
+        this.logger.log('error', 'desync', {
+          match: this.id,
+          moves: printSExpr(payload),
+          error: (e as Error).message,
+        });
       }
     } else if (this.turn > 0) {
       this.logger.log('warn', 'nil-moves', { match: this.id, turn: this.turn });
@@ -205,7 +216,10 @@ export class Match {
     };
     if (moves.length === 0) {
       moves = tracker.likelyLegalMoves();
-      this.logger.log('warn', 'no-known-legal-move', { ...fields, playing: 'a move legal in the most tracked states' });
+      this.logger.log('warn', 'no-known-legal-move', {
+        ...fields,
+        playing: 'a move legal in the most tracked states',
+      });
     } else if (!tracker.complete) {
       this.logger.log('warn', 'knowledge-incomplete', {
         ...fields,

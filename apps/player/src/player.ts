@@ -80,7 +80,11 @@ export class Player {
       case 'abort': {
         const match = this.match;
         if (!match || match.id !== message.matchId) {
-          this.logger.log('warn', 'unknown-match', { kind: message.kind, match: message.matchId, current: match?.id });
+          this.logger.log('warn', 'unknown-match', {
+            kind: message.kind,
+            match: message.matchId,
+            current: match?.id,
+          });
           return 'busy';
         }
         if (message.kind === 'play') {
@@ -128,7 +132,8 @@ export class Player {
           startClock: message.startClock,
           playClock: message.playClock,
           marginMs,
-          consequence: 'the prover without checks at start; replies without search when the play clock is shorter than the margin',
+          consequence:
+            'the prover without checks at start; replies without search when the play clock is shorter than the margin',
         });
       }
       const choice = backendForGame(this.settings.config, hash, message.matchId, this.settings.backend);

@@ -74,7 +74,12 @@ export async function chooseReasoner(
   const attempts = (reasoner as { attempts?: unknown }).attempts;
   if (reasoner.backend === 'prover') {
     reasoner.dispose();
-    logger.log('info', 'backend', { ...fields, backend: 'prover', reason: `${requested} chose it`, attempts });
+    logger.log('info', 'backend', {
+      ...fields,
+      backend: 'prover',
+      reason: `${requested} chose it`,
+      attempts,
+    });
     return { reasoner: prover, prover, backend: 'prover' };
   }
   const mismatch = disagreement(reasoner, prover, budget.deadline);

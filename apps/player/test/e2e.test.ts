@@ -43,7 +43,16 @@ describe('GGP protocol over loopback HTTP', () => {
   });
 
   it('gives malformed messages, unknown matches and invalid games a well-formed reply and stays available', async () => {
-    for (const bad of ['', '(play', 'hello', ')(', '(start m1 x)', '(frobnicate 1)', '(play m1 1 2 3 4 5)', '((a))']) {
+    for (const bad of [
+      '',
+      '(play',
+      'hello',
+      ')(',
+      '(start m1 x)',
+      '(frobnicate 1)',
+      '(play m1 1 2 3 4 5)',
+      '((a))',
+    ]) {
       const reply = await send(url, bad);
       expectWellFormed(reply);
       expect(reply.body, bad).toMatch(/^\(error /);

@@ -101,7 +101,10 @@ async function playMatch(url: string, plan: MatchPlan): Promise<MatchResult> {
     slowest = Math.max(slowest, reply.ms);
     const legal = reasoner.legalMoves(state, plan.role);
     const move = parseGroundTerm(store, reply.body);
-    expect(legal.map((m) => store.toKif(m)), `turn ${turn}`).toContain(store.toKif(move));
+    expect(
+      legal.map((m) => store.toKif(m)),
+      `turn ${turn}`,
+    ).toContain(store.toKif(move));
     playerMoves.push(reply.body);
     const joint = reasoner.roles.map((_, r) => {
       if (r === plan.role) return move;

@@ -20,7 +20,8 @@ export async function serve(args: string[]): Promise<number> {
     },
     USAGE,
   );
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${USAGE}`);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${USAGE}`);
   const policy = values.policy;
   if (policy !== undefined && policy !== 'nst' && policy !== 'mast' && policy !== 'random') {
     throw new UsageError(`--policy must be nst, mast or random\nusage: ${USAGE}`);

@@ -1,4 +1,4 @@
-import { Rng, type Reasoner, type TermId } from '@gdlkit/core';
+import { type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import type { KnowledgeTracker } from './knowledge-tracker.js';
 
 export interface EnumeratingTrackerOptions {

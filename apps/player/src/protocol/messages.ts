@@ -79,7 +79,8 @@ function arity(head: string, args: readonly SExpr[], n: number): void {
 }
 
 function matchId(expr: SExpr): string {
-  if (typeof expr !== 'string') throw new MessageSyntaxError(`a match id is a symbol, got ${printSExpr(expr)}`);
+  if (typeof expr !== 'string')
+    throw new MessageSyntaxError(`a match id is a symbol, got ${printSExpr(expr)}`);
   return expr;
 }
 

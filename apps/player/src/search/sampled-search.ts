@@ -76,7 +76,9 @@ export class SampledSearch<S> implements Search {
     }
     this.history.push(move);
     const next = reasoner.nextState(state, move);
-    if (!simulate(reasoner, next, this.policy, this.history, this.rng, this.maxDepth, deadline, this.scratch)) {
+    if (
+      !simulate(reasoner, next, this.policy, this.history, this.rng, this.maxDepth, deadline, this.scratch)
+    ) {
       return false;
     }
     this.visits[ours]!++;
@@ -95,7 +97,8 @@ export class SampledSearch<S> implements Search {
     let bestValue = Number.NEGATIVE_INFINITY;
     for (const i of this.candidates) {
       const n = this.visits[i]!;
-      const value = n === 0 ? Number.POSITIVE_INFINITY : this.sums[i]! / n + this.exploration * Math.sqrt(logTotal / n);
+      const value =
+        n === 0 ? Number.POSITIVE_INFINITY : this.sums[i]! / n + this.exploration * Math.sqrt(logTotal / n);
       if (value > bestValue) {
         bestValue = value;
         best = i;

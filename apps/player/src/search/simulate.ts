@@ -30,7 +30,7 @@ export function simulate<S>(
   const roleCount = reasoner.roles.length;
   const move = scratch.jointMove;
   for (let depth = 0; depth < maxDepth && !reasoner.isTerminal(state); depth++) {
-    if ((depth & 7) === 7 && performance.now() > deadline) return false;
+    if ((depth & 7) === 0 && performance.now() > deadline) return false;
     for (let r = 0; r < roleCount; r++) {
       const legal = reasoner.legalMoves(state, r);
       if (legal.length === 0) throw new Error(`role ${reasoner.game.roleName(r)} has no legal move`);

@@ -103,7 +103,9 @@ export class UctSearch<S> implements Search {
           break;
         }
       }
-      if (!simulate(reasoner, next, this.policy, this.history, this.rng, this.maxDepth, deadline, this.scratch)) {
+      if (
+        !simulate(reasoner, next, this.policy, this.history, this.rng, this.maxDepth, deadline, this.scratch)
+      ) {
         return false;
       }
       rewards = this.scratch.rewards;
@@ -124,7 +126,10 @@ export class UctSearch<S> implements Search {
     for (let r = 0; r < jointMove.length; r++) {
       const index = root.legal[r]?.indexOf(jointMove[r]!) ?? -1;
       if (index < 0) {
-        throw new IllegalMoveError(this.reasoner.game.roleName(r), this.reasoner.game.store.toKif(jointMove[r]!));
+        throw new IllegalMoveError(
+          this.reasoner.game.roleName(r),
+          this.reasoner.game.store.toKif(jointMove[r]!),
+        );
       }
       this.choice[r] = index;
     }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { backendForGame, parseMessage, parsePlayerConfig, readSExpr } from '../src/index.js';
+
+describe('protocol messages', () => {
+  it('reads upper-cased messages and both GDL-II PLAY forms', () => {
+    expect(parseMessage('(INFO)')).toEqual({ kind: 'info' });
+    const start = parseMessage('(START M1 WHITE ((ROLE WHITE) (<= (LEGAL WHITE ?X) (F ?X))) 30 10)');
+    expect(start).toMatchObject({
+      kind: 'start',
+      matchId: 'm1',
+      role: 'white',
+      startClock: 30,
+      playClock: 10,
+    });
+    expect(start.kind === 'start' && start.rules).toBe('(role white)\n(<= (legal white ?x) (f ?x))');
+    expect(parseMessage('(play m1 nil)')).toEqual({ kind: 'play', matchId: 'm1', payload: 'nil' });
+    expect(parseMessage('(play m1 0 nil nil)')).toEqual({
+      kind: 'play',
+      matchId: 'm1',
+      report: { turn: 0, lastMove: null, percepts: [] },
+    });
+    expect(parseMessage('(stop m1 2 (choose 1) ((open_door 2)))')).toMatchObject({
+      report: { turn: 2, lastMove: ['choose', '1'], percepts: [['open_door', '2']] },
+    });
+  });
+
+  it('rejects malformed messages with a reason', () => {
+    expect(() => readSExpr('(a (b)')).toThrow(/closing/);
+    expect(() => parseMessage('(start m1 r () -3 10)')).toThrow(/start clock/);
+    expect(() => parseMessage('(play m1 x y percept)')).toThrow(/turn/);
+  });
+});
+
+describe('config', () => {
+  it('chooses by rules hash, then game name, then flag, then default', () => {
+    const config = parsePlayerConfig(
+      '{"default": "forward", "games": {"abcdef12": "propnet", "chess": "prover"}}',
+    );
+    expect(backendForGame(config, 'abcdef1234', 'x', 'auto').backend).toBe('propnet');
+    expect(backendForGame(config, '00', 'chess.17', undefined).backend).toBe('prover');
+    expect(backendForGame(config, '00', 'chessboard.1', undefined).backend).toBe('forward');
+    expect(backendForGame(config, '00', 'x', 'auto').backend).toBe('auto');
+    expect(backendForGame({}, '00', 'x', undefined).backend).toBe('auto');
+    expect(() => parsePlayerConfig('{"games": {"a": 3}}')).toThrow(/backend name/);
+    expect(() => parsePlayerConfig('{"defaults": "auto"}')).toThrow(/unknown key/);
+  });
+});

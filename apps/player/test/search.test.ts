@@ -1,0 +1,97 @@
+import { loadCorpusGame, type Reasoner, Rng } from '@gdlkit/core';
+import { proverBackend } from '@gdlkit/prover';
+import { describe, expect, it } from 'vitest';
+import { MastPolicy, MoveHistory, NstPolicy, RandomPolicy, UctSearch } from '../src/index.js';
+
+async function tictactoe(): Promise<Reasoner> {
+  return proverBackend.create(loadCorpusGame('tictactoe.kif'));
+}
+
+/** x to move with (mark 1 3) winning at once and o threatening the first column. */
+function position(reasoner: Reasoner) {
+  const g = reasoner.game;
+  const board = ['x x b', 'o b b', 'o b b'];
+  const facts = board.flatMap((row, i) =>
+    row.split(' ').map((c, j) => g.parseTerm(`(cell ${i + 1} ${j + 1} ${c})`)),
+  );
+  facts.push(g.parseTerm('(control xplayer)'));
+  return reasoner.stateFromFacts(facts);
+}
+
+describe('decoupled UCT', () => {
+  for (const Policy of [RandomPolicy, MastPolicy, NstPolicy]) {
+    it(`finds the winning move with ${Policy.name}`, async () => {
+      const reasoner = await tictactoe();
+      const policy = new Policy(2, { decay: 0.4 });
+      const search = new UctSearch(reasoner, position(reasoner), 0, policy, { seed: 9 });
+      for (let i = 0; i < 400; i++) search.iterate(Number.POSITIVE_INFINITY);
+      expect(reasoner.game.store.toKif(search.bestMove())).toBe('(mark 1 3)');
+      expect(search.treeSize).toBeGreaterThan(10);
+    });
+  }
+
+  it('reuses the subtree of the move played and resets the iteration count', async () => {
+    const reasoner = await tictactoe();
+    const search = new UctSearch(reasoner, reasoner.initialState(), 1, new RandomPolicy(), { seed: 2 });
+    for (let i = 0; i < 300; i++) search.iterate(Number.POSITIVE_INFINITY);
+    const g = reasoner.game;
+    const child = search.root.children.get(
+      search.root.jointIndex([search.root.legal[0]!.indexOf(g.parseTerm('(mark 2 2)')), 0]),
+    );
+    search.advance([g.parseTerm('(mark 2 2)'), g.parseTerm('noop')]);
+    expect(search.root).toBe(child);
+    expect(search.iterations).toBe(0);
+    expect(() => search.advance([g.parseTerm('(mark 2 2)'), g.parseTerm('noop')])).toThrow(/illegal move/);
+  });
+
+  it('stops at the deadline without backing up a cut simulation', async () => {
+    const reasoner = await tictactoe();
+    const search = new UctSearch(reasoner, reasoner.initialState(), 0, new RandomPolicy());
+    expect(search.iterate(performance.now() - 1)).toBe(false);
+    expect(search.root.visits).toBe(0);
+  });
+});
+
+describe('MAST and NST with decay (paper 03)', () => {
+  it('MAST prefers moves with high averages and forgets with decay 0', () => {
+    const mast = new MastPolicy(1, { decay: 0, tau: 1 });
+    const history = new MoveHistory(1);
+    history.push([5]);
+    mast.record(history, [100]);
+    history.reset();
+    history.push([6]);
+    mast.record(history, [0]);
+    expect(mast.value(0, 5)).toBe(100);
+    expect(mast.value(0, 6)).toBe(0);
+    const rng = new Rng(1);
+    const picks = Array.from({ length: 50 }, () => mast.choose(0, [5, 6], history, rng));
+    expect(picks.filter((p) => p === 0).length).toBeGreaterThan(45);
+    mast.decay();
+    expect(mast.value(0, 6)).toBe(100);
+  });
+
+  it('NST scores sequences only after k visits and decays their counts', () => {
+    const nst = new NstPolicy(2, { threshold: 2, epsilon: 0, decay: 0.5 });
+    const history = new MoveHistory(2);
+    // Role 1 answers role 0's move 1 with move 3 (reward 100) or 4 (reward 0).
+    history.push([1, 9]);
+    history.push([9, 3]);
+    nst.record(history, [0, 100]);
+    const other = new MoveHistory(2);
+    other.push([2, 9]);
+    other.push([9, 4]);
+    nst.record(other, [100, 0]);
+    const probe = new MoveHistory(2);
+    probe.push([1, 9]);
+    expect(nst.score(1, 3, probe)).toBe(100);
+    expect(nst.score(1, 4, probe)).toBe(0);
+    nst.record(other, [100, 50]);
+    // (1, 4) seen only under other predecessors: the pair (2, 4) has 2 visits, (1, 4) none.
+    const probe2 = new MoveHistory(2);
+    probe2.push([2, 9]);
+    expect(nst.score(1, 4, probe2)).toBe((25 + 25) / 2);
+    nst.decay();
+    expect(nst.score(1, 4, probe2)).toBe(25);
+    expect(nst.choose(1, [3, 4], probe, new Rng(1))).toBe(0);
+  });
+});
