@@ -6,6 +6,7 @@ import { buildDomainProgram, type DomainProgram } from './domain-program.js';
 import { formatProperty, type Property } from './properties.js';
 import type { EncodingContext } from './property-encoding.js';
 import { type ProofResult, proveByInduction } from './prove.js';
+import { type SearchOptions, type SearchResult, searchUniqueArguments } from './unique-search.js';
 
 /** The paper's limit (section 6) and a time limit suited to interactive use. */
 export const DEFAULT_BUDGET: SolverBudget = { seconds: 60, memoryBytes: 2 ** 30 };
@@ -75,6 +76,14 @@ export class GameAnalyser {
   ): Promise<ProofResult> {
     for (const p of [property, ...assumptions]) this.check(p);
     return proveByInduction(this, property, assumptions, budget);
+  }
+
+  /** Section 5's systematic search for unique arguments of every feature. */
+  searchUnique(options: Partial<SearchOptions> = {}): Promise<SearchResult> {
+    return searchUniqueArguments(this.game, this.domain.features, (p, a, b) => this.prove(p, a, b), {
+      budget: DEFAULT_BUDGET,
+      ...options,
+    });
   }
 
   close(): Promise<void> {

@@ -6,3 +6,4 @@ export { buildDomainProgram, type DomainProgram, type FunctionSymbol } from './d
 export { baseCaseProgram, inductionStepProgram, type ProofProgram } from './proof-programs.js';
 export { formatProperty, type Property, parseProperty } from './properties.js';
 export type { ProofResult, ProofStatus } from './prove.js';
+export { featureDependencies, type SearchOptions, type SearchResult } from './unique-search.js';

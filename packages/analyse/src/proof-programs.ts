@@ -62,15 +62,13 @@ export function inductionStepProgram(
   const readsTerminal = first.relations.has('true|terminal/0') || first.relations.has('next|terminal/0');
   const extra: Need[] = [];
   if (readsTerminal) extra.push({ view: 'true', relation: game.keywords.terminal, functor: '*' });
-  if (first.constrainedMoves.size > 0)
-    extra.push({ view: 'true', relation: game.keywords.role, functor: '*' });
+  if (first.readsDoes) extra.push({ view: 'true', relation: game.keywords.role, functor: '*' });
   const withRoles = extra.length > 0 ? relevantRules(game, [...needs, ...extra]) : first;
 
   const lines: string[] = [...domain.clauses, ...withRoles.rules];
   lines.push(...stateChoice(withRoles.chosenFeatures));
-  if (withRoles.constrainedMoves.size > 0) {
-    lines.push('1 { does(R,M) : mDom(M) } 1 :- role(R).');
-    lines.push(...legality(withRoles.constrainedMoves));
+  if (withRoles.readsDoes) {
+    lines.push('1 { does(R,M) : mDom(M) } 1 :- role(R).', ':- does(R,M), not legal(R,M).');
   }
   for (const e of encodings) lines.push(...e.clauses);
   for (let i = 1; i <= assumptions.length; i++) lines.push(`:- ${violation(i, 'true')}.`);
@@ -91,10 +89,4 @@ function functorPattern(key: string): string {
 function stateChoice(features: ReadonlySet<string>): string[] {
   if (features.has('*')) return ['{ true(F) : fDom(F) }.'];
   return [...features].sort().map((f) => `{ true(${functorPattern(f)}) : fDom(${functorPattern(f)}) }.`);
-}
-
-/** Line 11: `:- does(R,M), not legal(R,M).`, per move symbol when only some moves matter. */
-function legality(moves: ReadonlySet<string>): string[] {
-  if (moves.has('*')) return [':- does(R,M), not legal(R,M).'];
-  return [...moves].sort().map((m) => `:- does(R,${functorPattern(m)}), not legal(R,${functorPattern(m)}).`);
 }

@@ -1,7 +1,9 @@
 // Section 6: an answer set program holds only the game rules potentially relevant to the property. Starting
 // from the atoms the property encodings read, rules are collected backwards through their bodies; for init,
 // next and legal only the rules whose feature or move has the function symbol asked for (or a variable) are
-// taken, so uniqueness of control(P) does not drag in the board's next rules or the legal rules.
+// taken, so uniqueness of control(P) does not drag in the board's next rules or the legal rules. When a rule
+// reads does, every move's legality is kept: dropping the legal rules of moves the next rules do not mention
+// would stay sound but admits illegal joint moves (both players passing in TicTacToe) that defeat proofs.
 import type { Game, GameRule, RelationId } from '@gdlkit/core';
 import { patternFunctor } from './asp-names.js';
 import type { Need } from './property-encoding.js';
@@ -12,8 +14,8 @@ export interface RelevantProgram {
   readonly rules: string[];
   /** Feature function symbols the current state must range over (`*`: all), in the true view. */
   readonly chosenFeatures: ReadonlySet<string>;
-  /** Move function symbols whose legality constrains does (`*`: all); empty when no rule reads does. */
-  readonly constrainedMoves: ReadonlySet<string>;
+  /** Some included rule reads does: the program chooses a joint move, constrained by all legal rules. */
+  readonly readsDoes: boolean;
   /** Relations (with their view) included. */
   readonly relations: ReadonlySet<string>;
 }
@@ -30,7 +32,7 @@ export function relevantRules(game: Game, needs: readonly Need[]): RelevantProgr
   const { keywords, store } = game;
   const rules: string[] = [];
   const chosenFeatures = new Set<string>();
-  const constrainedMoves = new Set<string>();
+  let readsDoes = false;
   const relations = new Set<string>();
   const seenNeeds = new Set<string>();
   const seenRules = new Set<string>();
@@ -54,8 +56,8 @@ export function relevantRules(game: Game, needs: readonly Need[]): RelevantProgr
       continue;
     }
     if (need.relation === keywords.does) {
-      constrainedMoves.add(need.functor);
-      stack.push({ view: 'true', relation: keywords.legal, functor: need.functor });
+      readsDoes = true;
+      stack.push({ view: 'true', relation: keywords.legal, functor: '*' });
       continue;
     }
     relations.add(`${view}|${game.relations[need.relation]!.key}`);
@@ -77,5 +79,5 @@ export function relevantRules(game: Game, needs: readonly Need[]): RelevantProgr
       }
     }
   }
-  return { rules, chosenFeatures, constrainedMoves, relations };
+  return { rules, chosenFeatures, readsDoes, relations };
 }

@@ -1,0 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gamesDirectory } from '@gdlkit/core';
+
+export function gameText(name: string): string {
+  return readFileSync(join(gamesDirectory(), `${name}.kif`), 'utf8');
+}
