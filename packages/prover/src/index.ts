@@ -1,3 +1,4 @@
+export { FactIndex } from './fact-index.js';
 export { queryAtom } from './query.js';
 export { createProver, ProverReasoner, proverBackend } from './reasoner.js';
 export { Solver } from './solve.js';

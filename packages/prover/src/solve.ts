@@ -1,9 +1,9 @@
 // The tabled SLD-NF resolution engine. Every call is a call pattern (relation, ground-or-free arguments) whose
 // complete set of ground answers is computed once and memoised (static relations for the whole game, dynamic
 // ones for one state or one joint move). Clause bodies are solved left to right over a binding stack with a
-// trail; a call that meets its own variant on the stack reuses the answers found so far and its recursive
-// component is re-solved until no new answer appears, which is the loop check: left-recursive and redundant
-// rules such as `smaller(X,Y) :- smaller(X,Y)` terminate (ggp-book ch. 13, section on recursion and loops).
+// trail (unify.ts); a call that meets its own variant on the stack reuses the answers found so far and its
+// recursive component is re-solved until no new answer appears (tabling.ts), which is the loop check: left-
+// recursive and redundant rules such as `smaller(X,Y) :- smaller(X,Y)` terminate (GGP book ch. 13.5).
 // GDL rules are safe, so every answer is ground and bindings only ever hold ground term ids.
 import { type Game, type RelationId, type TermId, type TermStore, UnsupportedError } from '@gdlkit/core';
 import { FactIndex } from './fact-index.js';
@@ -67,8 +67,8 @@ export class Solver {
   }
 
   /**
-   * Makes `facts` (sorted fluent ids) the state that `true` reads. `owner` identifies the state: while it stays
-   * the same object the state's memo tables are kept.
+   * Makes the indexed fluents the state that `true` reads. `owner` identifies the state: while it stays the
+   * same object, the state's memo tables are kept.
    */
   setState(owner: object, index: FactIndex): void {
     if (owner === this.currentState) return;

@@ -38,7 +38,9 @@ describe.runIf(CROSS)('every corpus game plays a seeded random match', () => {
       it.skip(`${file} (too slow for the prover: ${reason})`, () => {});
       continue;
     }
-    it(file, () => {
+    it(file, async () => {
+      // Give the worker's RPC a turn between long synchronous matches.
+      await new Promise((resolve) => setImmediate(resolve));
       const game = loadGame(readFileSync(new URL(file, GAMES), 'utf8'), file);
       const prover = createProver(game);
       const match = playRandomMatch(prover, { seed: 1, maxSteps: MAX_STEPS });

@@ -36,7 +36,12 @@ describe.each(['montyhall.kif', 'kriegttt_5x5.kif', 'blindbreakthrough.kif'])('%
       expect(kif(game, supports.credulous(nextQuery, closed, new Set()))).toEqual(expected);
       for (let r = 0; r < game.roles.length; r++) {
         const seen = supports.skeptical(queryAtom(game, 'sees', [game.roles[r]!, null]), closed, new Set());
-        expect(kif(game, seen.map((a) => store.arg(a, 1)))).toEqual(kif(game, prover.sees(state, joint, r)));
+        expect(
+          kif(
+            game,
+            seen.map((a) => store.arg(a, 1)),
+          ),
+        ).toEqual(kif(game, prover.sees(state, joint, r)));
       }
 
       // Role 0 knows its own move; the others' legal moves are only possible.
