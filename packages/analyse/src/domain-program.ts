@@ -1,9 +1,12 @@
 // The domain program D of section 5: a dependency graph with one node per argument position of every
-// predicate and function symbol and one node per function symbol (constants included). A symbol is linked
-// to the argument it occurs in; two arguments are linked when one rule uses the same variable in both. The
-// argument positions of a connected component share a domain whose elements are the component's symbols.
-// Features range over the domain of init ∪ next, moves over that of legal's second argument. D is written
-// as negation-free clauses for fDom/mDom.
+// predicate and function symbol; two arguments are linked when one rule uses the same variable in both. The
+// argument positions of a connected component share a domain whose elements are the function symbols
+// (constants included) occurring in its positions. Features range over the domain of init ∪ next, moves
+// over that of legal's second argument. D is written as negation-free clauses for fDom/mDom.
+//
+// Unlike the paper's Figure 2, a symbol is not a node that joins the components it occurs in: values only
+// flow through shared variables, so the domains stay supersets of the reachable terms, and a step counter
+// 1..31 no longer merges with board coordinates 1..3 (3pttc's moves would otherwise number 31^4).
 import type { Game, GameRule, Pattern } from '@gdlkit/core';
 import { aspConstant, aspName } from './asp-names.js';
 
@@ -15,8 +18,8 @@ export interface FunctionSymbol {
 }
 
 export interface DomainProgram {
-  /** Clauses defining `dOm(Component, Term)`, `fDom(Feature)`, `mDom(Move)`. */
-  readonly clauses: readonly string[];
+  /** Clauses defining `dOm(Component, Term)` and `fDom(Feature)` and/or `mDom(Move)`, as needed. */
+  clauses(need: { readonly features: boolean; readonly moves: boolean }): string[];
   /** Function symbols (and constants) that can be features: the symbols of the init/next domain. */
   readonly features: readonly FunctionSymbol[];
   /** Set when some domain is infinite (a function symbol nested in its own argument): no proof can ground. */
@@ -65,10 +68,14 @@ class DependencyGraph {
     return this.node(`${kind}:${functor}#${index}`);
   }
 
-  symbol(name: string, arity: number): number {
+  /** Symbol occurrences: the argument node and the symbol occurring there. */
+  readonly occurrences: { at: number; symbol: FunctionSymbol }[] = [];
+
+  occurs(at: number, name: string, arity: number): void {
     const key = `${name}/${arity}`;
-    if (!this.symbols.has(key)) this.symbols.set(key, { key, name, arity });
-    return this.node(`S:${key}`);
+    let symbol = this.symbols.get(key);
+    if (!symbol) this.symbols.set(key, (symbol = { key, name, arity }));
+    this.occurrences.push({ at, symbol });
   }
 
   component(key: string): number {
@@ -92,7 +99,7 @@ export function buildDomainProgram(game: Game): DomainProgram {
       const term = p.term;
       const name = store.symbolName(store.functor(term));
       const arity = store.arity(term);
-      graph.sets.union(at, graph.symbol(name, arity));
+      graph.occurs(at, name, arity);
       for (let i = 0; i < arity; i++) {
         visit(
           { kind: 'ground', term: store.arg(term, i) },
@@ -103,7 +110,7 @@ export function buildDomainProgram(game: Game): DomainProgram {
       return;
     }
     const name = store.symbolName(p.functor);
-    graph.sets.union(at, graph.symbol(name, p.args.length));
+    graph.occurs(at, name, p.args.length);
     p.args.forEach((a, i) => {
       visit(a, graph.argument('F', `${name}/${p.args.length}`, i), variables);
     });
@@ -123,54 +130,57 @@ export function buildDomainProgram(game: Game): DomainProgram {
   }
 
   const symbolsByComponent = new Map<number, FunctionSymbol[]>();
-  for (const s of graph.symbols.values()) {
-    const c = graph.component(`S:${s.key}`);
+  for (const { at, symbol } of graph.occurrences) {
+    const c = graph.sets.find(at);
     let list = symbolsByComponent.get(c);
     if (!list) symbolsByComponent.set(c, (list = []));
-    list.push(s);
+    if (!list.includes(symbol)) list.push(symbol);
   }
   const argComponent = (s: FunctionSymbol, i: number): number => graph.component(`F:${s.key}#${i}`);
 
   const featureComponents = [...new Set([graph.component('P:init/1#0'), graph.component('P:next/1#0')])];
   const moveComponent = graph.component('P:legal/2#1');
 
-  // Components reachable from the feature and move domains, with a cycle check (infinite domains).
-  const needed = new Set<number>();
-  const onPath = new Set<number>();
-  let infinite: string | undefined;
-  const reach = (c: number): void => {
-    if (onPath.has(c)) {
-      const witness = (symbolsByComponent.get(c) ?? []).map((s) => s.key).join(', ');
-      infinite ??= `the domain of ${witness} is infinite (a function symbol occurs nested in its own argument)`;
-      return;
-    }
-    if (needed.has(c)) return;
-    needed.add(c);
-    onPath.add(c);
-    for (const s of symbolsByComponent.get(c) ?? [])
-      for (let i = 0; i < s.arity; i++) reach(argComponent(s, i));
-    onPath.delete(c);
-  };
-  for (const c of [...featureComponents, moveComponent]) reach(c);
-
-  const clauses: string[] = [];
-  for (const c of [...needed].sort((a, b) => a - b)) {
-    for (const s of symbolsByComponent.get(c) ?? []) {
-      if (s.arity === 0) {
-        clauses.push(`dOm(${c},${aspConstant(s.name)}).`);
-        continue;
-      }
+  const componentClauses = (c: number): string[] =>
+    (symbolsByComponent.get(c) ?? []).map((s) => {
+      if (s.arity === 0) return `dOm(${c},${aspConstant(s.name)}).`;
       const vars = Array.from({ length: s.arity }, (_, i) => `X${i}`);
       const body = vars.map((v, i) => `dOm(${argComponent(s, i)},${v})`).join(', ');
-      clauses.push(`dOm(${c},${aspName(s.name)}(${vars.join(',')})) :- ${body}.`);
-    }
-  }
-  for (const c of featureComponents) clauses.push(`fDom(X) :- dOm(${c},X).`);
-  clauses.push(`mDom(X) :- dOm(${moveComponent},X).`);
+      return `dOm(${c},${aspName(s.name)}(${vars.join(',')})) :- ${body}.`;
+    });
 
-  const features = featureComponents.flatMap((c) => symbolsByComponent.get(c) ?? []);
+  // Components reachable from the feature and move domains, with a cycle check (infinite domains).
+  let infinite: string | undefined;
+  const reachable = (roots: readonly number[]): number[] => {
+    const needed = new Set<number>();
+    const onPath = new Set<number>();
+    const reach = (c: number): void => {
+      if (onPath.has(c)) {
+        const witness = (symbolsByComponent.get(c) ?? []).map((s) => s.key).join(', ');
+        infinite ??= `the domain of ${witness} is infinite (a function symbol occurs nested in its own argument)`;
+        return;
+      }
+      if (needed.has(c)) return;
+      needed.add(c);
+      onPath.add(c);
+      for (const s of symbolsByComponent.get(c) ?? []) for (let i = 0; i < s.arity; i++) reach(argComponent(s, i));
+      onPath.delete(c);
+    };
+    for (const c of roots) reach(c);
+    return [...needed].sort((a, b) => a - b);
+  };
+  const featureClauses = [
+    ...reachable(featureComponents).flatMap(componentClauses),
+    ...featureComponents.map((c) => `fDom(X) :- dOm(${c},X).`),
+  ];
+  const moveClauses = [
+    ...reachable([moveComponent]).flatMap(componentClauses),
+    `mDom(X) :- dOm(${moveComponent},X).`,
+  ];
+
+  const features = [...new Set(featureComponents.flatMap((c) => symbolsByComponent.get(c) ?? []))];
   return {
-    clauses,
+    clauses: (need) => [...new Set([...(need.features ? featureClauses : []), ...(need.moves ? moveClauses : [])])],
     features,
     ...(infinite === undefined ? {} : { infinite }),
     argumentComponent: (functor, index) => graph.component(`F:${functor}#${index}`),

@@ -79,7 +79,7 @@ describe('tictactoe', () => {
   it('builds the section-5 domains: 27 cells and 2 controls, 9 marks and noop', async () => {
     expect(analyser.domain.features.map((f) => f.key).sort()).toEqual(['cell/3', 'control/1']);
     const program = [
-      ...analyser.domain.clauses,
+      ...analyser.domain.clauses({ features: true, moves: true }),
       'fCount(N) :- N = #count{ F : fDom(F) }.',
       'mCount(N) :- N = #count{ M : mDom(M) }.',
       '#show fCount/1.',
