@@ -68,14 +68,14 @@ export class Program {
     for (const component of a.components) {
       const permanent = component.every((r) => this.permanent[r]);
       if (!permanent && !component.some((r) => needed[r])) continue;
+      if (permanent) {
+        this.writePermanent(component);
+        continue;
+      }
       const groups = a.negativeCycle[component[0]!]
         ? stratifyNegativeComponent(game, this.domains, component)
         : [{ rules: component.flatMap((r) => game.rulesByHead[r]!), recursive: a.recursive[component[0]!]! }];
       for (const group of groups) {
-        if (permanent) {
-          this.runPermanent(group.rules, group.recursive);
-          continue;
-        }
         const stage: Stage = {
           relations: component,
           recursive: group.recursive,
@@ -149,18 +149,15 @@ export class Program {
     for (let i = 0; i < layouts.length; i++) this.kb.clearRelation(layouts[i]!);
   }
 
-  private runPermanent(rules: readonly GameRule[], recursive: boolean): void {
-    const generic = rules.map(
-      (rule) => new GenericRule(this.game.store, this.layouts, this.kb, planRule(rule, sourceOrder(rule))),
-    );
-    let before = -1;
-    let total = 0;
-    while (before !== total) {
-      before = total;
-      for (const g of generic) g.run();
-      if (!recursive) break;
-      total = 0;
-      for (const rule of rules) total += this.kb.count(this.layouts[rule.head.relation]!);
+  /** Writes the permanent facts computed with the domains into the knowledge base (section 2.1). */
+  private writePermanent(component: readonly RelationId[]): void {
+    for (const r of component) {
+      const layout = this.layouts[r]!;
+      for (const args of this.domains.permanent.get(r) ?? []) {
+        const id = layout.encode(args);
+        if (id < 0) throw new Error('internal: a permanent fact falls outside its argument domains');
+        this.kb.addLocal(layout, id);
+      }
     }
   }
 

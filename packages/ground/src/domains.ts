@@ -2,7 +2,7 @@
 // superset of the ground terms that can occur there, propagated from rule bodies to heads to a fixpoint.
 // A domain is kept structured — constants plus, per function symbol, one domain per argument — so the
 // domain of a fluent argument such as (cell ?x ?y ?p) is the product x × y × p of Definition 3 and Example 4
-// without materialising every term.
+// without materialising every term. State-independent relations are evaluated exactly first.
 import {
   BudgetExceededError,
   type Game,
@@ -11,9 +11,10 @@ import {
   type TermId,
   type TermStore,
 } from '@gdlkit/core';
+import { MAX_TERM_DEPTH, type PermanentFacts, permanentFacts } from './domains-permanent.js';
 
 /** Nesting deeper than this means the rules build unboundedly deep terms (section 4.2 assumes bounded depth). */
-export const MAX_DOMAIN_DEPTH = 12;
+export const MAX_DOMAIN_DEPTH = MAX_TERM_DEPTH;
 
 /** The argument domains of one function symbol: its denotation is f(args[0] × … × args[n-1]). */
 export interface FunctorDomain {
@@ -153,6 +154,8 @@ export function functorKey(symbol: SymbolId, arity: number): number {
 export interface ArgumentDomains {
   /** `relations[r][i]` is the domain of argument i of relation r. */
   readonly relations: readonly (readonly Domain[])[];
+  /** The exact facts of the state-independent relations, whose domains are exact. */
+  readonly permanent: PermanentFacts;
 }
 
 /**
@@ -172,10 +175,15 @@ export function computeArgumentDomains(game: Game): ArgumentDomains {
   const moves = relations[k.legal]!;
   relations[k.does] = moves;
   const store = game.store;
+  const permanent = permanentFacts(game);
+  for (const [r, tuples] of permanent) {
+    for (const args of tuples) for (const [i, a] of args.entries()) relations[r]![i]!.addTerm(store, a);
+  }
   let changed = true;
   while (changed) {
     changed = false;
     for (const rule of game.rules) {
+      if (permanent.has(rule.head.relation)) continue;
       const vars: (Domain | undefined)[] = new Array(rule.variableCount);
       let possible = true;
       for (const literal of rule.body) {
@@ -193,7 +201,7 @@ export function computeArgumentDomains(game: Game): ArgumentDomains {
       }
     }
   }
-  return { relations };
+  return { relations, permanent };
 }
 
 /** Narrows the variable domains by one body occurrence of `pattern` in `domain`; false when it cannot match. */

@@ -33,25 +33,25 @@ describe('argument domains (section 4.2)', () => {
 
   it('restricts head variables to the intersection of their positive occurrences', () => {
     const game = loadGame(
-      `(role a) (p 1) (p 2) (p 3) (q 2) (q 3) (q 4)
-       (<= (both ?x) (p ?x) (q ?x))
-       (<= (onlyp ?x) (p ?x) (not (q ?x)))
+      `(role a) (init (p 1)) (init (p 2)) (init (p 3)) (q 2) (q 3) (q 4)
+       (<= (both ?x) (true (p ?x)) (q ?x))
+       (<= (onlyp ?x) (true (p ?x)) (not (q ?x)))
        (init (s 1)) (<= (legal a noop) (true (s 1)))
-       (<= (next (s ?y)) (true (s ?x)) (both ?y))`,
+       (<= (next (s ?y)) (true (s ?x)) (both ?y)) (goal a 100) (<= terminal (true (s 3)))`,
       'inline.kif',
     );
     const { relations } = computeArgumentDomains(game);
     expect(names(game, relations[rel(game, 'both/1')]![0]!)).toEqual(['2', '3']);
     expect(names(game, relations[rel(game, 'onlyp/1')]![0]!)).toEqual(['1', '2', '3']);
     const fluents = relations[game.keywords.true]![0]!;
-    const s = [...fluents.functors.values()][0]!;
+    const s = [...fluents.functors.values()].find((f) => game.store.symbolName(f.symbol) === 's')!;
     expect(names(game, s.args[0]!)).toEqual(['1', '2', '3']);
   });
 
   it('rejects unboundedly nested terms with a typed budget error', () => {
     const game = loadGame(
       `(role a) (num z) (<= (num (s ?x)) (num ?x)) (init (c z)) (<= (legal a noop) (num ?x))
-       (<= (next (c ?x)) (true (c ?x)))`,
+       (<= (next (c ?x)) (true (c ?x))) (goal a 100) (<= terminal (true (c z)))`,
       'peano.kif',
     );
     expect(() => computeArgumentDomains(game)).toThrow(BudgetExceededError);
@@ -71,5 +71,27 @@ describe('argument domains (section 4.2)', () => {
       expect(relations[game.keywords.true]![0]!.size).toBeGreaterThan(0);
     }
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('permanent facts', () => {
+  it('evaluates state-independent relations exactly, keeping finite recursive extensions finite', () => {
+    const game = loadGame(
+      `(role you) (init (state 0)) (r 0 0) (q 0)
+       (<= (r ?v1 (f ?v1)) (r ?v2 ?v1) (q ?v2))
+       (<= (legal you proceed) (true (state 0)) (r (f 0) (f (f 0))))
+       (<= (next (state 1)) (does you proceed)) (<= terminal (true (state 1))) (goal you 100)`,
+      'recursion.kif',
+    );
+    const { permanent, relations } = computeArgumentDomains(game);
+    const r = rel(game, 'r/2');
+    expect(
+      permanent
+        .get(r)!
+        .map((args) => args.map((a) => game.store.toKif(a)).join(' '))
+        .sort(),
+    ).toEqual(['(f 0) (f (f 0))', '0 (f 0)', '0 0']);
+    expect(relations[r]![1]!.size).toBe(3);
+    expect(permanent.has(game.keywords.legal)).toBe(false);
   });
 });
