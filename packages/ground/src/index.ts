@@ -7,6 +7,7 @@ export {
   functorKey,
   MAX_DOMAIN_DEPTH,
 } from './domains.js';
+export { type PermanentFacts, permanentFacts } from './domains-permanent.js';
 export { BudgetMeter, type GroundingBudget } from './ground-budget.js';
 export { GroundProgram, type GroundStats } from './ground-program.js';
 export { GroundNegativeCycleError, groundStrata, stronglyConnected } from './ground-strata.js';
