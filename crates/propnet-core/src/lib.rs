@@ -1,0 +1,22 @@
+//! Executor of the gdlkit propnet IR (packages/propnet/src/ir.ts, IR.md): the IR is read in place as
+//! borrowed slices, checked once, and run by an incremental propagation engine; batch entry points run whole
+//! random playouts and perft counts, optionally across threads. No Node dependency: the napi binding lives
+//! in crates/propnet-napi.
+
+pub mod engine;
+pub mod error;
+pub mod ir;
+pub mod parallel;
+pub mod perft;
+pub mod playout;
+pub mod queries;
+pub mod rng;
+
+pub use engine::Engine;
+pub use error::{CoreError, Result};
+pub use ir::{Ir, IR_VERSION};
+pub use parallel::{parallel_perft, parallel_playouts, resolve_threads, thread_seed};
+pub use perft::{perft, Perft};
+pub use playout::{playouts, PlayoutStats};
+pub use queries::check_state;
+pub use rng::Rng;

@@ -1,0 +1,179 @@
+//! Batch entry points across threads (std::thread::scope; every thread borrows the same IR slices and owns
+//! its engine).
+//!
+//! Playouts: with T threads, thread t runs `count / T` playouts, plus one if `t < count % T`. Thread 0 seeds
+//! its generator with `seed` itself, so one thread reproduces the single-threaded executors exactly; thread
+//! t ≥ 1 uses `thread_seed(seed, t)`, the t-th output of splitmix32 started at `seed ^ 0x6a09e667`. The
+//! result is deterministic for a given (seed, T) and the per-thread statistics are merged in thread order.
+//!
+//! Perft: the tree is expanded breadth-first from the root until the frontier holds at least 8 states per
+//! thread (or the depth is used up); the frontier states are then counted in parallel, each thread taking
+//! the next unclaimed state, and the sum does not depend on T.
+
+use crate::engine::Engine;
+use crate::error::Result;
+use crate::ir::Ir;
+use crate::perft::Perft;
+use crate::playout::{playouts, PlayoutStats};
+use crate::queries::check_state;
+use crate::rng::splitmix32;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Threads to use for a request of `threads` (0 = every core the OS reports).
+pub fn resolve_threads(threads: u32) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    } else {
+        threads as usize
+    }
+}
+
+/// The seed of thread `t` (see the module documentation).
+pub fn thread_seed(seed: u32, t: usize) -> u32 {
+    if t == 0 {
+        return seed;
+    }
+    let mut state = seed ^ 0x6a09_e667;
+    let mut out = 0;
+    for _ in 0..t {
+        out = splitmix32(&mut state);
+    }
+    out
+}
+
+/// `count` playouts split over `threads` threads; `engine` serves thread 0 on the calling thread.
+pub fn parallel_playouts(
+    ir: &Ir,
+    engine: &mut Engine,
+    start: &[u32],
+    count: u64,
+    seed: u32,
+    max_depth: u64,
+    threads: u32,
+) -> Result<PlayoutStats> {
+    check_state(ir, start)?;
+    let t = (resolve_threads(threads) as u64).clamp(1, count.max(1)) as usize;
+    if t == 1 {
+        return playouts(ir, engine, start, count, seed, max_depth);
+    }
+    let share = |i: usize| count / t as u64 + u64::from((i as u64) < count % t as u64);
+    let results: Vec<Result<PlayoutStats>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..t)
+            .map(|i| {
+                scope.spawn(move || {
+                    let mut own = Engine::new(ir);
+                    playouts(ir, &mut own, start, share(i), thread_seed(seed, i), max_depth)
+                })
+            })
+            .collect();
+        let mut all = vec![playouts(ir, engine, start, share(0), seed, max_depth)];
+        all.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))),
+        );
+        all
+    });
+    let mut total = PlayoutStats::empty(ir.role_count);
+    for part in results {
+        total.merge(&part?);
+    }
+    Ok(total)
+}
+
+/// Perft (see `perft`) with the frontier split over `threads` threads.
+pub fn parallel_perft(ir: &Ir, engine: &mut Engine, state: &[u32], depth: u32, threads: u32) -> Result<u64> {
+    check_state(ir, state)?;
+    let t = resolve_threads(threads);
+    if t == 1 || depth < 2 {
+        return Perft::new(ir).count(ir, engine, state, depth);
+    }
+    let (interior, frontier, rest) = expand_frontier(ir, engine, state, depth, 8 * t);
+    let words = ir.state_words();
+    let states = frontier.len() / words;
+    let next = AtomicUsize::new(0);
+    let count_some = |engine: &mut Engine| -> Result<u64> {
+        let mut perft = Perft::new(ir);
+        let mut nodes = 0;
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= states {
+                return Ok(nodes);
+            }
+            nodes += perft.count(ir, engine, &frontier[i * words..(i + 1) * words], rest)?;
+        }
+    };
+    let parts: Vec<Result<u64>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..t)
+            .map(|_| scope.spawn(|| count_some(&mut Engine::new(ir))))
+            .collect();
+        let mut all = vec![count_some(engine)];
+        all.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))),
+        );
+        all
+    });
+    let mut nodes = interior;
+    for part in parts {
+        nodes += part?;
+    }
+    Ok(nodes)
+}
+
+/// Expands level by level until at least `want` states wait: returns the nodes counted above the frontier,
+/// the frontier states (concatenated) and the depth left below them.
+fn expand_frontier(ir: &Ir, engine: &mut Engine, root: &[u32], depth: u32, want: usize) -> (u64, Vec<u32>, u32) {
+    let words = ir.state_words();
+    let roles = ir.role_count;
+    let mut frontier = root.to_vec();
+    let mut rest = depth;
+    let mut interior = 0;
+    let mut legal: Vec<Vec<u32>> = vec![Vec::new(); roles];
+    let mut inputs = vec![0u32; roles];
+    let mut digits = vec![0usize; roles];
+    let mut child = vec![0u32; words];
+    while rest > 0 && frontier.len() / words < want {
+        let mut next = Vec::new();
+        for state in frontier.chunks_exact(words) {
+            interior += 1;
+            engine.load(ir, state);
+            if engine.holds(ir.terminal_gate as u32) {
+                continue;
+            }
+            for (r, list) in legal.iter_mut().enumerate() {
+                list.clear();
+                engine.collect_legal(ir, r, list);
+            }
+            if legal.iter().any(Vec::is_empty) {
+                continue;
+            }
+            digits.fill(0);
+            'moves: loop {
+                for r in 0..roles {
+                    inputs[r] = ir.legal_input[legal[r][digits[r]] as usize];
+                }
+                engine.load(ir, state);
+                engine.apply_inputs(ir, &inputs);
+                engine.read_next(ir, &mut child);
+                next.extend_from_slice(&child);
+                let mut r = roles;
+                loop {
+                    if r == 0 {
+                        break 'moves;
+                    }
+                    r -= 1;
+                    digits[r] += 1;
+                    if digits[r] < legal[r].len() {
+                        break;
+                    }
+                    digits[r] = 0;
+                }
+            }
+        }
+        frontier = next;
+        rest -= 1;
+    }
+    (interior, frontier, rest)
+}

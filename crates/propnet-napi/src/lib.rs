@@ -1,0 +1,282 @@
+//! Node binding of propnet-core (napi-rs): the only crate that imports napi. The IR's typed arrays are held
+//! by reference (no copy) for the life of the object; states and output buffers are borrowed per call.
+//! Terms stay on the JavaScript side: calls speak in legal-entry and base-bit indices of the IR.
+
+use napi::bindgen_prelude::{Int32Array, Int32ArraySlice, Uint32Array, Uint32ArraySlice, Uint8Array};
+use napi::{Error, Result, Status};
+use napi_derive::napi;
+use propnet_core::{parallel_perft, parallel_playouts, CoreError, Engine, Ir, IR_VERSION};
+
+/// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
+#[napi(object)]
+pub struct PropnetIrInput {
+    pub version: u32,
+    pub gate_count: u32,
+    pub gate_kind: Uint8Array,
+    pub first_logic: u32,
+    pub phase_split: u32,
+    pub fanin_start: Uint32Array,
+    pub fanin: Uint32Array,
+    pub fanout_start: Uint32Array,
+    pub fanout: Uint32Array,
+    pub cycle_of: Int32Array,
+    pub cycle_range: Uint32Array,
+    pub role_count: u32,
+    pub base_gate: Uint32Array,
+    pub base_term: Int32Array,
+    pub base_next: Uint32Array,
+    pub input_gate: Uint32Array,
+    pub input_role: Uint32Array,
+    pub legal_start: Uint32Array,
+    pub legal_gate: Uint32Array,
+    pub legal_term: Int32Array,
+    pub legal_input: Uint32Array,
+    pub goal_start: Uint32Array,
+    pub goal_gate: Uint32Array,
+    pub goal_value: Int32Array,
+    pub terminal_gate: u32,
+    pub init_gate: Uint32Array,
+    pub init_base: Uint32Array,
+    pub sees_start: Uint32Array,
+    pub sees_gate: Uint32Array,
+    pub sees_term: Int32Array,
+}
+
+impl PropnetIrInput {
+    fn ir(&self) -> Ir<'_> {
+        Ir {
+            gate_count: self.gate_count as usize,
+            gate_kind: &self.gate_kind,
+            first_logic: self.first_logic as usize,
+            phase_split: self.phase_split as usize,
+            fanin_start: &self.fanin_start,
+            fanin: &self.fanin,
+            fanout_start: &self.fanout_start,
+            fanout: &self.fanout,
+            cycle_of: &self.cycle_of,
+            cycle_range: &self.cycle_range,
+            role_count: self.role_count as usize,
+            base_gate: &self.base_gate,
+            base_term: &self.base_term,
+            base_next: &self.base_next,
+            input_gate: &self.input_gate,
+            input_role: &self.input_role,
+            legal_start: &self.legal_start,
+            legal_gate: &self.legal_gate,
+            legal_term: &self.legal_term,
+            legal_input: &self.legal_input,
+            goal_start: &self.goal_start,
+            goal_gate: &self.goal_gate,
+            goal_value: &self.goal_value,
+            terminal_gate: self.terminal_gate as usize,
+            init_gate: &self.init_gate,
+            init_base: &self.init_base,
+            sees_start: &self.sees_start,
+            sees_gate: &self.sees_gate,
+            sees_term: &self.sees_term,
+        }
+    }
+}
+
+/// `PlayoutStats` of @gdlkit/core; counts are doubles so they never wrap.
+#[napi(object)]
+pub struct NativePlayoutStats {
+    pub playouts: f64,
+    pub states: f64,
+    pub total_depth: f64,
+    pub min_depth: f64,
+    pub max_depth: f64,
+    pub goal_sums: Vec<f64>,
+    pub truncated: f64,
+}
+
+fn to_napi(error: CoreError) -> Error {
+    let status = match error {
+        CoreError::NoLegalMove { .. } => Status::GenericFailure,
+        _ => Status::InvalidArg,
+    };
+    Error::new(status, error.to_string())
+}
+
+/// One propnet: the IR arrays, an engine and scratch buffers.
+#[napi]
+pub struct NativePropnet {
+    arrays: PropnetIrInput,
+    engine: Engine,
+    legal: Vec<u32>,
+    goals: Vec<i32>,
+    inputs: Vec<u32>,
+}
+
+/// Outcome of a call that takes a joint move: `-1 - role` when the move of `role` is illegal.
+fn illegal(role: usize) -> i32 {
+    -1 - role as i32
+}
+
+#[napi]
+impl NativePropnet {
+    /// Checks the IR (version and every invariant) and evaluates the empty state.
+    #[napi(constructor)]
+    pub fn new(ir: PropnetIrInput) -> Result<Self> {
+        if ir.version != IR_VERSION {
+            return Err(Error::new(
+                Status::InvalidArg,
+                format!(
+                    "propnet IR version {} is not the version {IR_VERSION} this binary executes",
+                    ir.version
+                ),
+            ));
+        }
+        let view = ir.ir();
+        view.validate().map_err(to_napi)?;
+        let engine = Engine::new(&view);
+        Ok(NativePropnet {
+            arrays: ir,
+            engine,
+            legal: Vec::new(),
+            goals: Vec::new(),
+            inputs: Vec::new(),
+        })
+    }
+
+    /// Does nothing: measures the cost of one boundary crossing.
+    #[napi]
+    pub fn noop(&self) {}
+
+    #[napi]
+    pub fn initial_state(&mut self) -> Uint32Array {
+        let ir = self.arrays.ir();
+        Uint32Array::new(self.engine.initial_state(&ir))
+    }
+
+    /// Writes the term ids of the legal moves of `role` into `out`; returns how many.
+    #[napi]
+    pub fn legal(&mut self, state: &[u32], role: u32, mut out: Int32ArraySlice) -> Result<u32> {
+        let ir = self.arrays.ir();
+        self.legal.clear();
+        self.engine
+            .legal(&ir, state, role as usize, &mut self.legal)
+            .map_err(to_napi)?;
+        write_terms(&self.legal, ir.legal_term, writable(&mut out))
+    }
+
+    #[napi]
+    pub fn is_terminal(&mut self, state: &[u32]) -> Result<bool> {
+        let ir = self.arrays.ir();
+        self.engine.is_terminal(&ir, state).map_err(to_napi)
+    }
+
+    /// Writes the goal values of `role` that hold into `out`; returns how many.
+    #[napi]
+    pub fn goals(&mut self, state: &[u32], role: u32, mut out: Int32ArraySlice) -> Result<u32> {
+        let ir = self.arrays.ir();
+        self.goals.clear();
+        self.engine
+            .goals(&ir, state, role as usize, &mut self.goals)
+            .map_err(to_napi)?;
+        let out = writable(&mut out);
+        if out.len() < self.goals.len() {
+            return Err(Error::new(Status::InvalidArg, "output buffer too small".to_owned()));
+        }
+        out[..self.goals.len()].copy_from_slice(&self.goals);
+        Ok(self.goals.len() as u32)
+    }
+
+    /// Writes the state after the joint move (legal-entry indices, one per role) into `out`; returns 0, or
+    /// `-1 - role` when the move of `role` is not legal.
+    #[napi]
+    pub fn next(&mut self, state: &[u32], moves: &[u32], mut out: Uint32ArraySlice) -> Result<i32> {
+        let ir = self.arrays.ir();
+        let out = writable_u32(&mut out);
+        if out.len() != ir.state_words() {
+            return Err(Error::new(
+                Status::InvalidArg,
+                "output state has the wrong length".to_owned(),
+            ));
+        }
+        match self.engine.apply_joint_move(&ir, state, moves, &mut self.inputs) {
+            Err(CoreError::IllegalMove { role }) => Ok(illegal(role)),
+            Err(e) => Err(to_napi(e)),
+            Ok(()) => {
+                self.engine.read_next(&ir, out);
+                Ok(0)
+            }
+        }
+    }
+
+    /// Writes the percept term ids of `role` after the joint move into `out`; returns how many, or
+    /// `-1 - role'` when the move of `role'` is not legal.
+    #[napi]
+    pub fn sees(&mut self, state: &[u32], moves: &[u32], role: u32, mut out: Int32ArraySlice) -> Result<i32> {
+        let ir = self.arrays.ir();
+        self.legal.clear();
+        match self.engine.sees(&ir, state, moves, role as usize, &mut self.legal) {
+            Err(CoreError::IllegalMove { role }) => Ok(illegal(role)),
+            Err(e) => Err(to_napi(e)),
+            Ok(()) => Ok(write_terms(&self.legal, ir.sees_term, writable(&mut out))? as i32),
+        }
+    }
+
+    /// `count` uniform random playouts from `start` on `threads` threads (0 = all cores), one crossing.
+    #[napi]
+    pub fn playouts(
+        &mut self,
+        start: &[u32],
+        count: f64,
+        seed: i32,
+        max_depth: f64,
+        threads: u32,
+    ) -> Result<NativePlayoutStats> {
+        let ir = self.arrays.ir();
+        let stats = parallel_playouts(
+            &ir,
+            &mut self.engine,
+            start,
+            count as u64,
+            seed as u32,
+            max_depth as u64,
+            threads,
+        )
+        .map_err(to_napi)?;
+        Ok(NativePlayoutStats {
+            playouts: stats.playouts as f64,
+            states: stats.states as f64,
+            total_depth: stats.total_depth as f64,
+            min_depth: stats.min_depth as f64,
+            max_depth: stats.max_depth as f64,
+            goal_sums: stats.goal_sums.iter().map(|&g| g as f64).collect(),
+            truncated: stats.truncated as f64,
+        })
+    }
+
+    /// Nodes of the game tree below `state` to `depth` joint moves, on `threads` threads (0 = all cores).
+    #[napi]
+    pub fn perft(&mut self, state: &[u32], depth: u32, threads: u32) -> Result<f64> {
+        let ir = self.arrays.ir();
+        parallel_perft(&ir, &mut self.engine, state, depth, threads)
+            .map(|n| n as f64)
+            .map_err(to_napi)
+    }
+}
+
+/// The output buffer of a call as a mutable slice.
+// SAFETY: calls are synchronous, so JavaScript cannot touch the buffer while Rust writes it, and the binding
+// never keeps the slice beyond the call.
+fn writable<'a>(out: &'a mut Int32ArraySlice<'_>) -> &'a mut [i32] {
+    unsafe { out.as_mut() }
+}
+
+// SAFETY: as for `writable`.
+fn writable_u32<'a>(out: &'a mut Uint32ArraySlice<'_>) -> &'a mut [u32] {
+    unsafe { out.as_mut() }
+}
+
+fn write_terms(indices: &[u32], terms: &[i32], out: &mut [i32]) -> Result<u32> {
+    if out.len() < indices.len() {
+        return Err(Error::new(Status::InvalidArg, "output buffer too small".to_owned()));
+    }
+    for (slot, &i) in out.iter_mut().zip(indices) {
+        *slot = terms[i as usize];
+    }
+    Ok(indices.len() as u32)
+}

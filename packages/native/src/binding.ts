@@ -1,0 +1,61 @@
+// Loads the napi-rs binary through the generated loader (native/binding.cjs), which keeps napi-rs's
+// platform fallback order: the local build, then the per-platform package. A total load failure becomes a
+// BackendUnavailableError whose cause is an AggregateError of every load error the loader collected.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BackendUnavailableError } from '@gdlkit/core';
+import type { NativePropnet } from '../native/binding.cjs';
+
+export type { NativePlayoutStats, NativePropnet, PropnetIrInput } from '../native/binding.cjs';
+
+export interface NativeBinding {
+  readonly NativePropnet: typeof NativePropnet;
+}
+
+type Loaded = { readonly binding: NativeBinding } | { readonly error: BackendUnavailableError };
+
+let loaded: Loaded | undefined;
+
+/** The loaded binding, or the typed error saying why it could not be loaded (tried once per process). */
+export function loadNative(): Loaded {
+  loaded ??= tryLoad();
+  return loaded;
+}
+
+/** The binding; throws BackendUnavailableError when the binary is absent. */
+export function requireNative(): NativeBinding {
+  const result = loadNative();
+  if ('error' in result) throw result.error;
+  return result.binding;
+}
+
+function tryLoad(): Loaded {
+  // dist/index.cjs has __dirname; ESM builds and sources locate themselves through import.meta.url.
+  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  const loader = join(here, '..', 'native', 'binding.cjs');
+  try {
+    return { binding: createRequire(loader)(loader) as NativeBinding };
+  } catch (error) {
+    const errors = loadErrors(error);
+    const reason =
+      `no native binary for ${process.platform}-${process.arch} could be loaded ` +
+      '(build it with a Rust toolchain: pnpm --filter @gdlkit/native build; see packages/native/README.md)';
+    return {
+      error: new BackendUnavailableError('native', reason, {
+        cause: new AggregateError(errors, `${errors.length} load errors`),
+      }),
+    };
+  }
+}
+
+/** The thrown error and every error on its cause chain (the loader chains one per candidate it tried). */
+function loadErrors(error: unknown): unknown[] {
+  const out: unknown[] = [];
+  let at: unknown = error;
+  while (at !== undefined && at !== null && out.length < 64) {
+    out.push(at);
+    at = at instanceof Error ? at.cause : undefined;
+  }
+  return out;
+}

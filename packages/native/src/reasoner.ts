@@ -1,0 +1,168 @@
+// Adapts the Rust executor to the Reasoner contract. A state is a bit set over the IR's base propositions
+// (the propnet backends' representation); terms are mapped to IR indices here, so every call crosses the
+// boundary once with typed arrays only.
+import {
+  assertJointMoveArity,
+  BaseReasoner,
+  type Capabilities,
+  DEFAULT_MAX_DEPTH,
+  type Game,
+  GdlkitError,
+  type GoalValue,
+  goalValueOf,
+  IllegalMoveError,
+  type PlayoutOptions,
+  type PlayoutStats,
+  type TermId,
+} from '@gdlkit/core';
+import type { PropnetIR } from '@gdlkit/propnet';
+import type { NativeBinding, NativePropnet } from './binding.js';
+
+export const NATIVE_CAPABILITIES: Capabilities = {
+  gdl2: true,
+  batchPlayouts: true,
+  batchPerft: true,
+  threads: true,
+};
+
+export interface NativeOptions {
+  /** Threads for playouts and perft: 0 = every core, default 1 (statistics then equal the TS engine's). */
+  readonly threads?: number;
+}
+
+export class NativeReasoner extends BaseReasoner<Uint32Array> {
+  readonly backend: string = 'native';
+  readonly capabilities = NATIVE_CAPABILITIES;
+  readonly threads: number;
+  /** The Rust object; exposed for measurements of the boundary itself. */
+  readonly net: NativePropnet;
+  private readonly initial: Uint32Array;
+  private readonly legalIndex: Map<TermId, number>[];
+  private readonly baseOfTerm = new Map<TermId, number>();
+  private readonly terms: Int32Array;
+  private readonly moves: Uint32Array;
+
+  constructor(
+    game: Game,
+    readonly ir: PropnetIR,
+    binding: NativeBinding,
+    options: NativeOptions = {},
+  ) {
+    super(game);
+    const threads = options.threads ?? 1;
+    if (!Number.isInteger(threads) || threads < 0) {
+      throw new GdlkitError(
+        'UNSUPPORTED',
+        `threads must be a non-negative integer (0 = all cores), got ${threads}`,
+      );
+    }
+    this.threads = threads;
+    this.net = new binding.NativePropnet(ir);
+    this.initial = this.net.initialState();
+    this.legalIndex = Array.from({ length: ir.roleCount }, (_, r) => {
+      const map = new Map<TermId, number>();
+      for (let l = ir.legalStart[r]!; l < ir.legalStart[r + 1]!; l++) map.set(ir.legalTerm[l]!, l);
+      return map;
+    });
+    ir.baseTerm.forEach((t, b) => {
+      this.baseOfTerm.set(t, b);
+    });
+    let widest = 0;
+    for (let r = 0; r < ir.roleCount; r++) {
+      widest = Math.max(
+        widest,
+        ir.legalStart[r + 1]! - ir.legalStart[r]!,
+        ir.goalStart[r + 1]! - ir.goalStart[r]!,
+        ir.seesStart[r + 1]! - ir.seesStart[r]!,
+      );
+    }
+    this.terms = new Int32Array(widest);
+    this.moves = new Uint32Array(ir.roleCount);
+  }
+
+  initialState(): Uint32Array {
+    return this.initial.slice();
+  }
+
+  legalMoves(state: Uint32Array, role: number): readonly TermId[] {
+    const n = this.net.legal(state, role, this.terms);
+    return Array.from(this.terms.subarray(0, n));
+  }
+
+  isTerminal(state: Uint32Array): boolean {
+    return this.net.isTerminal(state);
+  }
+
+  goal(state: Uint32Array, role: number): GoalValue {
+    const n = this.net.goals(state, role, this.terms);
+    return goalValueOf(this.terms.subarray(0, n));
+  }
+
+  nextState(state: Uint32Array, jointMove: readonly TermId[]): Uint32Array {
+    this.encodeMove(jointMove);
+    const next = new Uint32Array(this.initial.length);
+    this.check(this.net.next(state, this.moves, next), jointMove);
+    return next;
+  }
+
+  sees(state: Uint32Array, jointMove: readonly TermId[], role: number): readonly TermId[] {
+    this.encodeMove(jointMove);
+    const n = this.check(this.net.sees(state, this.moves, role, this.terms), jointMove);
+    return Array.from(this.terms.subarray(0, n));
+  }
+
+  /** Legal-entry index per role; a move that no legal proposition names is illegal in every state. */
+  private encodeMove(jointMove: readonly TermId[]): void {
+    assertJointMoveArity(this.ir.roleCount, jointMove);
+    for (let r = 0; r < jointMove.length; r++) {
+      const l = this.legalIndex[r]!.get(jointMove[r]!);
+      if (l === undefined) this.illegal(r, jointMove);
+      this.moves[r] = l;
+    }
+  }
+
+  /** Turns the binding's `-1 - role` answer into IllegalMoveError. */
+  private check(result: number, jointMove: readonly TermId[]): number {
+    if (result < 0) this.illegal(-1 - result, jointMove);
+    return result;
+  }
+
+  private illegal(role: number, jointMove: readonly TermId[]): never {
+    throw new IllegalMoveError(this.game.roleName(role), this.game.store.toKif(jointMove[role]!));
+  }
+
+  stateToFacts(state: Uint32Array): readonly TermId[] {
+    const out: TermId[] = [];
+    for (let b = 0; b < this.ir.baseTerm.length; b++) {
+      if ((state[b >>> 5]! >>> (b & 31)) & 1) out.push(this.ir.baseTerm[b]!);
+    }
+    return out;
+  }
+
+  stateFromFacts(facts: readonly TermId[]): Uint32Array {
+    const state = new Uint32Array(this.initial.length);
+    for (const f of facts) {
+      const b = this.baseOfTerm.get(f);
+      if (b === undefined) {
+        throw new GdlkitError(
+          'BAD_TERM',
+          `${this.game.store.toKif(f)} is not a reachable fluent of this game: no state can contain it`,
+        );
+      }
+      state[b >>> 5]! |= 1 << (b & 31);
+    }
+    return state;
+  }
+
+  /** Whole batch in Rust, one boundary crossing; with several threads see crates/propnet-core/src/parallel.rs. */
+  override playouts(start: Uint32Array, options: PlayoutOptions): PlayoutStats {
+    const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    return this.net.playouts(start, options.count, options.seed, maxDepth, this.threads);
+  }
+
+  /** Whole count in Rust, one boundary crossing; the result does not depend on the thread count. */
+  override perft(state: Uint32Array, depth: number): number {
+    if (!(depth > 0)) return 1;
+    return this.net.perft(state, Math.ceil(depth), this.threads);
+  }
+}

@@ -1,0 +1,56 @@
+// Differential tests against the TypeScript propnet engine on the same IR: seeded match traces step by step,
+// perft counts, and batch playout statistics for the same seed (the move choice must be identical).
+import { firstDifference, type Game, loadCorpusGame, playRandomMatch } from '@gdlkit/core';
+import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
+import { describe, expect, it } from 'vitest';
+import { NativeReasoner, requireNative } from '../src/index.js';
+
+const games: readonly { path: string; perftDepth: number; playouts: number }[] = [
+  { path: 'tictactoe.kif', perftDepth: 4, playouts: 200 },
+  { path: 'connectfour.kif', perftDepth: 3, playouts: 100 },
+  { path: 'breakthrough.kif', perftDepth: 2, playouts: 20 },
+  { path: 'hex.kif', perftDepth: 2, playouts: 3 },
+  { path: 'montyhall.kif', perftDepth: 4, playouts: 200 },
+];
+
+describe.each(games)('native vs TypeScript propnet: $path', ({ path, perftDepth, playouts }) => {
+  const game: Game = loadCorpusGame(path);
+  const ir = buildPropnet(game);
+  const ts = new PropnetReasoner(game, ir);
+  const native = new NativeReasoner(game, ir, requireNative());
+  const parallel = new NativeReasoner(game, ir, requireNative(), { threads: 2 });
+
+  it('plays the same seeded matches (states, legal moves, goals, percepts)', () => {
+    for (const seed of [1, 2, 3]) {
+      const expected = playRandomMatch(ts, { seed });
+      const actual = playRandomMatch(native, { seed });
+      expect(firstDifference(expected.steps, actual.steps)?.summary, `seed ${seed}`).toBeUndefined();
+    }
+  });
+
+  it('counts the same perft nodes on one and two threads', () => {
+    const start = ts.initialState();
+    const expected = ts.perft(start, perftDepth);
+    expect(native.perft(start, perftDepth)).toBe(expected);
+    expect(parallel.perft(start, perftDepth)).toBe(expected);
+  });
+
+  it('gives the same playout statistics for the same seed', () => {
+    const start = ts.initialState();
+    for (const seed of [7, -123456]) {
+      expect(native.playouts(start, { count: playouts, seed })).toEqual(
+        ts.playouts(start, { count: playouts, seed }),
+      );
+    }
+    const cut = { count: playouts, seed: 5, maxDepth: 3 };
+    expect(native.playouts(start, cut)).toEqual(ts.playouts(start, cut));
+  });
+
+  it('splits playouts over threads deterministically', () => {
+    const start = ts.initialState();
+    const first = parallel.playouts(start, { count: playouts, seed: 11 });
+    expect(first.playouts).toBe(playouts);
+    expect(first.states).toBe(first.totalDepth + playouts);
+    expect(parallel.playouts(start, { count: playouts, seed: 11 })).toEqual(first);
+  });
+});
