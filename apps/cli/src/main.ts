@@ -1,3 +1,4 @@
+import { analyse } from './commands/analyse.js';
 import { backends } from './commands/backends.js';
 import { bench } from './commands/bench.js';
 import { check } from './commands/check.js';
@@ -35,6 +36,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   serve: {
     run: serve,
     summary: 'serve [--host H] [--port P] [--backend NAME|auto] [--config FILE]   the GGP player',
+  },
+  analyse: {
+    run: analyse,
+    summary:
+      'analyse FILE [--property P]... [--all-unique] [--budget S] [--json]   prove game properties (ASP)',
   },
   demo: {
     run: demo,

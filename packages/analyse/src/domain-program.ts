@@ -163,7 +163,8 @@ export function buildDomainProgram(game: Game): DomainProgram {
       if (needed.has(c)) return;
       needed.add(c);
       onPath.add(c);
-      for (const s of symbolsByComponent.get(c) ?? []) for (let i = 0; i < s.arity; i++) reach(argComponent(s, i));
+      for (const s of symbolsByComponent.get(c) ?? [])
+        for (let i = 0; i < s.arity; i++) reach(argComponent(s, i));
       onPath.delete(c);
     };
     for (const c of roots) reach(c);
@@ -180,7 +181,9 @@ export function buildDomainProgram(game: Game): DomainProgram {
 
   const features = [...new Set(featureComponents.flatMap((c) => symbolsByComponent.get(c) ?? []))];
   return {
-    clauses: (need) => [...new Set([...(need.features ? featureClauses : []), ...(need.moves ? moveClauses : [])])],
+    clauses: (need) => [
+      ...new Set([...(need.features ? featureClauses : []), ...(need.moves ? moveClauses : [])]),
+    ],
     features,
     ...(infinite === undefined ? {} : { infinite }),
     argumentComponent: (functor, index) => graph.component(`F:${functor}#${index}`),

@@ -65,7 +65,10 @@ export function inductionStepProgram(
   if (first.readsDoes) extra.push({ view: 'true', relation: game.keywords.role, functor: '*' });
   const withRoles = extra.length > 0 ? relevantRules(game, [...needs, ...extra]) : first;
 
-  const lines: string[] = [...domain.clauses({ features: true, moves: withRoles.readsDoes }), ...withRoles.rules];
+  const lines: string[] = [
+    ...domain.clauses({ features: true, moves: withRoles.readsDoes }),
+    ...withRoles.rules,
+  ];
   lines.push(...stateChoice(withRoles.chosenFeatures));
   if (withRoles.readsDoes) {
     lines.push('1 { does(R,M) : mDom(M) } 1 :- role(R).', ':- does(R,M), not legal(R,M).');

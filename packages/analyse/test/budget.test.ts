@@ -21,7 +21,9 @@ describe('budget', () => {
     expect(outcome.status).toBe('aborted');
     expect(outcome.status === 'aborted' && outcome.reason).toMatch(/time budget/);
     expect(performance.now() - started).toBeLessThan(5000);
-    expect((await solver.solve('a. :- a.', { seconds: 10, memoryBytes: 2 ** 31 })).status).toBe('unsatisfiable');
+    expect((await solver.solve('a. :- a.', { seconds: 10, memoryBytes: 2 ** 31 })).status).toBe(
+      'unsatisfiable',
+    );
   });
 
   it('stops a solve that exceeds the memory budget', async () => {
@@ -35,7 +37,10 @@ describe('budget', () => {
   it('reports an aborted proof as unknown', async () => {
     const analyser = GameAnalyser.load(gameText('tictactoe'), 'tictactoe.kif');
     try {
-      const r = await analyser.prove(parseProperty('unique:cell/3:3'), [], { seconds: 0.001, memoryBytes: 2 ** 30 });
+      const r = await analyser.prove(parseProperty('unique:cell/3:3'), [], {
+        seconds: 0.001,
+        memoryBytes: 2 ** 30,
+      });
       expect(r.status).toBe('unknown');
       expect(r.reason).toMatch(/budget/);
     } finally {

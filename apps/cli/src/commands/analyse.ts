@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import {
+  DEFAULT_BUDGET,
+  formatProperty,
+  GameAnalyser,
+  type ProofResult,
+  type Property,
+  parseProperty,
+} from '@gdlkit/analyse';
+import { EXIT, UsageError } from '../exit-codes.js';
+import { parseOptions, requireOption } from '../options.js';
+
+const USAGE =
+  'gdlkit analyse FILE [--property P]... [--all-unique] [--budget S] [--memory MB] [--json]\n' +
+  '  P: unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] | state:FORMULA';
+
+/** ASP proofs of game properties (Schiffel & Thielscher 2009); properties are proved in order, each proved one joining Φ. */
+export async function analyse(args: string[]): Promise<number> {
+  const { values, positionals } = parseOptions(
+    args,
+    {
+      property: { type: 'string', multiple: true },
+      'all-unique': { type: 'boolean' },
+      budget: { type: 'string' },
+      memory: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  const file = requireOption(positionals[0], 'FILE', USAGE);
+  const seconds = values.budget === undefined ? DEFAULT_BUDGET.seconds : Number(values.budget);
+  const megabytes =
+    values.memory === undefined ? DEFAULT_BUDGET.memoryBytes / 2 ** 20 : Number(values.memory);
+  if (!(seconds > 0) || !(megabytes > 0))
+    throw new UsageError(`--budget and --memory must be positive\nusage: ${USAGE}`);
+  const properties: Property[] = (values.property ?? []).map(parseProperty);
+  if (properties.length === 0 && !values['all-unique']) {
+    throw new UsageError(`give --property or --all-unique\nusage: ${USAGE}`);
+  }
+  const budget = { seconds, memoryBytes: megabytes * 2 ** 20 };
+  const analyser = GameAnalyser.load(readFileSync(file, 'utf8'), file, { properties });
+  const results: ProofResult[] = [];
+  const report = (r: ProofResult) => {
+    results.push(r);
+    if (!values.json) process.stdout.write(`${describe(r)}\n`);
+  };
+  try {
+    const assumptions: Property[] = [];
+    if (values['all-unique']) {
+      const search = await analyser.searchUnique({ budget, onResult: report });
+      assumptions.push(...search.proved);
+    }
+    for (const p of properties) {
+      const r = await analyser.prove(p, assumptions, budget);
+      report(r);
+      if (r.status === 'proved') assumptions.push(p);
+    }
+  } finally {
+    await analyser.close();
+  }
+  if (values.json) {
+    const json = results.map((r) => ({
+      property: formatProperty(r.property),
+      status: r.status,
+      seconds: Number(r.seconds.toFixed(3)),
+      assumptions: r.assumptions.map(formatProperty),
+      ...(r.counterexample ? { counterexample: r.counterexample } : {}),
+      ...(r.reason ? { reason: r.reason } : {}),
+    }));
+    process.stdout.write(`${JSON.stringify({ file, results: json }, null, 2)}\n`);
+  }
+  return results.some((r) => r.status === 'unknown') ? EXIT.budget : EXIT.ok;
+}
+
+function describe(r: ProofResult): string {
+  const given = r.assumptions.length > 0 ? ` given ${r.assumptions.map(formatProperty).join(', ')}` : '';
+  const head = `${formatProperty(r.property)}: ${r.status} (${r.seconds.toFixed(2)} s)${given}`;
+  if (r.status === 'unknown') return `${head}\n  ${r.reason}`;
+  const c = r.counterexample;
+  if (!c) return head;
+  const where = c.case === 'init' ? 'initial state' : 'induction step: state';
+  const lines = [`${head}`, `  ${where} ${c.state.join(' ')}`];
+  if (c.case === 'step') {
+    const moves = Object.entries(c.jointMove).map(([role, move]) => `${role} ${move}`);
+    const joint = moves.length > 0 ? moves.join(', ') : 'any (the relevant rules do not read does)';
+    lines.push(`  joint move ${joint}`, `  next ${c.next.join(' ')}`);
+  }
+  return lines.join('\n');
+}
