@@ -18,12 +18,12 @@ export interface CrossSettings {
 
 export const CI_SETTINGS: CrossSettings = {
   seeds: 2,
-  maxSteps: 30,
-  perftNodes: 300,
-  perftMaxDepth: 4,
-  perftStates: 2,
+  maxSteps: 12,
+  perftNodes: 150,
+  perftMaxDepth: 3,
+  perftStates: 1,
   buildTimeMs: 10_000,
-  gameTimeMs: 4_000,
+  gameTimeMs: 2_000,
 };
 
 export const FULL_SETTINGS: CrossSettings = {
