@@ -11,6 +11,7 @@ const games: readonly { path: string; perftDepth: number; playouts: number }[] =
   { path: 'breakthrough.kif', perftDepth: 2, playouts: 20 },
   { path: 'hex.kif', perftDepth: 2, playouts: 3 },
   { path: 'montyhall.kif', perftDepth: 4, playouts: 200 },
+  { path: 'tests/failure-classes/recursive-view.kif', perftDepth: 4, playouts: 100 },
 ];
 
 describe.each(games)('native vs TypeScript propnet: $path', ({ path, perftDepth, playouts }) => {

@@ -1,0 +1,107 @@
+//! Real games: the IR of corpus games with the TypeScript engine's perft counts and playout statistics
+//! (fixtures written by packages/native/test/fixtures.test.ts).
+mod common;
+
+use common::load_fixture;
+use propnet_core::{parallel_perft, parallel_playouts, perft, playouts, Engine, PlayoutStats};
+
+const GAMES: [&str; 4] = ["tictactoe", "montyhall", "connectfour", "recursive-view"];
+
+#[test]
+fn fixtures_are_valid_irs() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        assert_eq!(fixture.ir.ir().validate(), Ok(()), "{name}");
+    }
+}
+
+#[test]
+fn initial_state_matches() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let want: Vec<u32> = fixture
+            .lines
+            .iter()
+            .find(|(k, _)| k == "initial")
+            .unwrap()
+            .1
+            .iter()
+            .map(|&v| v as u32)
+            .collect();
+        assert_eq!(Engine::new(&ir).initial_state(&ir), want, "{name}");
+    }
+}
+
+#[test]
+fn perft_matches_the_typescript_engine_on_one_and_two_threads() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let mut engine = Engine::new(&ir);
+        let start = engine.initial_state(&ir);
+        for (_, v) in fixture.lines.iter().filter(|(k, _)| k == "perft") {
+            let (depth, nodes) = (v[0] as u32, v[1] as u64);
+            assert_eq!(
+                perft(&ir, &mut engine, &start, depth),
+                Ok(nodes),
+                "{name} depth {depth}"
+            );
+            assert_eq!(
+                parallel_perft(&ir, &mut engine, &start, depth, 2),
+                Ok(nodes),
+                "{name} depth {depth}, 2 threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn playouts_match_the_typescript_engine() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let mut engine = Engine::new(&ir);
+        let start = engine.initial_state(&ir);
+        for (_, v) in fixture.lines.iter().filter(|(k, _)| k == "playouts") {
+            let (count, seed, max_depth) = (v[0] as u64, v[1] as i32 as u32, v[2] as u64);
+            let want = PlayoutStats {
+                playouts: v[3] as u64,
+                states: v[4] as u64,
+                total_depth: v[5] as u64,
+                min_depth: v[6] as u64,
+                max_depth: v[7] as u64,
+                truncated: v[8] as u64,
+                goal_sums: v[9..].to_vec(),
+            };
+            assert_eq!(
+                playouts(&ir, &mut engine, &start, count, seed, max_depth).as_ref(),
+                Ok(&want),
+                "{name} seed {seed}"
+            );
+            // One thread through the parallel entry point is the same computation.
+            assert_eq!(
+                parallel_playouts(&ir, &mut engine, &start, count, seed, max_depth, 1),
+                Ok(want),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn threaded_playouts_are_the_merge_of_per_thread_runs() {
+    let fixture = load_fixture("connectfour");
+    let ir = fixture.ir.ir();
+    let mut engine = Engine::new(&ir);
+    let start = engine.initial_state(&ir);
+    let got = parallel_playouts(&ir, &mut engine, &start, 41, 9, 10_000, 3).unwrap();
+    let mut want = PlayoutStats::empty(ir.role_count);
+    for (t, count) in [(0, 14), (1, 14), (2, 13)] {
+        let seed = propnet_core::thread_seed(9, t);
+        want.merge(&playouts(&ir, &mut Engine::new(&ir), &start, count, seed, 10_000).unwrap());
+    }
+    assert_eq!(got, want);
+    assert_eq!(got.playouts, 41);
+    assert_ne!(propnet_core::thread_seed(9, 1), propnet_core::thread_seed(9, 2));
+}
