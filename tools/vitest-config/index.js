@@ -11,7 +11,7 @@ export function gdlkitVitest(test = {}) {
     ssr: { resolve: { conditions, externalConditions: conditions } },
     test: {
       include: ['test/**/*.test.ts'],
-      testTimeout: 60_000,
+      testTimeout: 300_000,
       hookTimeout: 120_000,
       pool: 'forks',
       // The JSON report feeds the workspace-wide "N passed, N failed" line (tools/scripts/test-summary.mjs).

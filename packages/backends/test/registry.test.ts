@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type Backend,
+  BackendRegistry,
+  BackendUnavailableError,
+  BudgetExceededError,
+  GdlkitError,
+  loadGame,
+} from '@gdlkit/core';
+import { describe, expect, it } from 'vitest';
+import {
+  type AutoReasoner,
+  createAutoBackend,
+  createDefaultRegistry,
+  LazyBackend,
+  loadAll,
+} from '../src/index.js';
+
+const games = join(import.meta.dirname, '../../../games');
+const tictactoe = () => loadGame(readFileSync(join(games, 'tictactoe.kif'), 'utf8'), 'tictactoe.kif');
+const montyhall = () => loadGame(readFileSync(join(games, 'montyhall.kif'), 'utf8'), 'montyhall.kif');
+
+/** A backend that always exceeds its budget, as a grounder does on a game too large for it. */
+const overBudget: Backend = {
+  name: 'over-budget',
+  description: 'always exceeds its budget',
+  capabilities: { gdl2: true, batchPlayouts: false, batchPerft: false, threads: false },
+  availability: () => ({ available: true }),
+  create: async () => {
+    throw new BudgetExceededError('grounding cell/3 exceeds the budget', { relation: 'cell/3' });
+  },
+};
+
+describe('the default registry', () => {
+  it('registers every built-in backend and auto', async () => {
+    const registry = createDefaultRegistry();
+    await loadAll(registry);
+    expect(registry.list().map((b) => b.name)).toEqual([
+      'prover',
+      'forward',
+      'propnet',
+      'propnet-wasm',
+      'auto',
+    ]);
+    for (const b of registry.list()) expect(b.availability()).toEqual({ available: true });
+  });
+
+  it('names the registered backends when asked for an unknown one', () => {
+    expect(() => createDefaultRegistry().get('quantum')).toThrow(/unknown backend 'quantum'.*prover/);
+  });
+});
+
+describe('auto', () => {
+  it('picks the fastest backend that builds and says why', async () => {
+    const reasoner = (await createDefaultRegistry().get('auto').create(tictactoe())) as AutoReasoner;
+    expect(reasoner.backend).toBe('propnet-wasm');
+    expect(reasoner.attempts.at(-1)).toMatchObject({ backend: 'propnet-wasm', outcome: 'chosen' });
+  });
+
+  it('falls back when a backend exceeds its budget', async () => {
+    const registry = createDefaultRegistry();
+    registry.register(overBudget);
+    const auto = createAutoBackend(registry, ['over-budget', 'prover']);
+    const reasoner = (await auto.create(tictactoe())) as AutoReasoner;
+    expect(reasoner.backend).toBe('prover');
+    expect(reasoner.attempts[0]).toMatchObject({ backend: 'over-budget', outcome: 'failed' });
+    expect(reasoner.attempts[0]!.reason).toMatch(/cell\/3/);
+  });
+
+  it('skips backends without GDL-II support for GDL-II games', async () => {
+    const registry = new BackendRegistry();
+    registry.register({
+      ...overBudget,
+      name: 'gdl-only',
+      capabilities: { ...overBudget.capabilities, gdl2: false },
+    });
+    registry.register(createDefaultRegistry().get('prover'));
+    const reasoner = (await createAutoBackend(registry, ['gdl-only', 'prover']).create(
+      montyhall(),
+    )) as AutoReasoner;
+    expect(reasoner.attempts.map((a) => a.outcome)).toEqual(['skipped', 'chosen']);
+  });
+
+  it('fails with a typed error naming every attempt when nothing builds', async () => {
+    const registry = new BackendRegistry().register(overBudget);
+    const auto = createAutoBackend(registry, ['over-budget']);
+    await expect(auto.create(tictactoe())).rejects.toThrow(GdlkitError);
+    await expect(auto.create(tictactoe())).rejects.toThrow(/over-budget: grounding cell\/3/);
+  });
+});
+
+describe('lazy loading', () => {
+  it('reports a backend whose package cannot load as unavailable, with the cause', async () => {
+    const broken = new LazyBackend({
+      name: 'broken',
+      description: 'its package is missing',
+      capabilities: overBudget.capabilities,
+      load: async () => {
+        throw new Error("Cannot find package '@gdlkit/missing'");
+      },
+    });
+    await broken.load();
+    expect(broken.availability()).toEqual({
+      available: false,
+      reason: "cannot load: Cannot find package '@gdlkit/missing'",
+    });
+    await expect(broken.create(tictactoe())).rejects.toThrow(BackendUnavailableError);
+  });
+});
