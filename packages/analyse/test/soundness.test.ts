@@ -57,6 +57,7 @@ async function crossCheck(name: string, extra: Property[]): Promise<number> {
       }
     }
     reasoner.dispose();
+    expect(states).toBeGreaterThan(MATCHES * 5);
     return proved.length;
   } finally {
     await analyser.close();
