@@ -3,6 +3,7 @@ import { backends } from './commands/backends.js';
 import { bench } from './commands/bench.js';
 import { check } from './commands/check.js';
 import { demo } from './commands/demo.js';
+import { filter } from './commands/filter.js';
 import { golden } from './commands/golden.js';
 import { perf } from './commands/perf.js';
 import { play } from './commands/play.js';
@@ -41,6 +42,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: analyse,
     summary:
       'analyse FILE [--property P]... [--all-unique] [--budget S] [--json]   prove game properties (ASP)',
+  },
+  filter: {
+    run: filter,
+    summary: 'filter FILE --role R --seed N [--matches K] [--trace OUT.jsonl]   GDL-II knowledge of one role',
   },
   demo: {
     run: demo,

@@ -11,6 +11,7 @@ import {
   type TraceHeader,
   type TraceStep,
 } from '@gdlkit/core';
+import { createProver } from '@gdlkit/prover';
 import type { KnowledgeState } from './knowledge-state.js';
 import type { FilterReasoner } from './reasoner.js';
 
@@ -41,10 +42,15 @@ export interface FilterSummary {
   readonly rounds: number;
   /** In every tracked non-terminal state the role knew all its legal moves (footnote 4 of the paper). */
   readonly legalAlwaysKnown: boolean;
-  /** The match ended in a terminal state and the role knew it (step 3 of the update method). */
-  readonly terminalKnown: boolean;
-  /** The role knew its own goal value at the end. */
-  readonly goalKnown: boolean;
+  /**
+   * The match ended in a terminal state and the role knew it (step 3 of the update method); `null` (not asked)
+   * when the legal moves were not always known, as in the paper's Table 1 ("-"): terminal and goal rules
+   * with negation over unknown fluents can have exponentially many countersupports.
+   */
+  readonly terminalKnown: boolean | null;
+  /** The role knew its own goal value at the end; `null` when not asked (see terminalKnown). */
+  readonly goalKnown: boolean | null;
+  /** The goal values known at the end; `null` when none is known or not asked. */
   readonly knownGoal: GoalJson;
   /** Milliseconds spent in the filter's updates over the match. */
   readonly updateMs: number;
@@ -62,17 +68,20 @@ export interface FilterMatch {
   readonly knowledge: KnowledgeState[];
 }
 
-/** Plays one seeded match with `truth` and tracks `filter.role`'s knowledge with `filter`. */
+/** Plays one seeded match with `truth` (default: the prover) and tracks `filter.role`'s knowledge with `filter`. */
 export function playFilteredMatch(
   filter: FilterReasoner,
-  truth: Reasoner,
+  truth: Reasoner | undefined,
   options: FilterMatchOptions,
 ): FilterMatch {
   const game = filter.game;
   const store = game.store;
   const roleName = game.roleName(filter.role);
   const text = (ids: readonly TermId[]) => sortCanonical(store, ids).map((t) => store.toKif(t));
-  const record = playRandomMatch(truth, { seed: options.seed, maxSteps: options.maxSteps ?? 1000 });
+  const record = playRandomMatch(truth ?? createProver(game), {
+    seed: options.seed,
+    maxSteps: options.maxSteps ?? 1000,
+  });
   const limit = options.timeLimitMs ?? Number.POSITIVE_INFINITY;
   const steps: FilterTraceStep[] = [];
   const knowledge: KnowledgeState[] = [];
@@ -106,7 +115,8 @@ export function playFilteredMatch(
   }
   const last = steps[steps.length - 1]!;
   const ended = last.terminal && !timedOut;
-  const goal = filter.goalKnowledge(state);
+  const asked = ended && legalAlwaysKnown;
+  const goal = asked ? filter.goalKnowledge(state).known : null;
   return {
     header: { ...record.header!, backend: filter.backend, role: roleName },
     steps,
@@ -117,9 +127,9 @@ export function playFilteredMatch(
       role: roleName,
       rounds: steps.length - 1,
       legalAlwaysKnown,
-      terminalKnown: ended && filter.isTerminal(state),
-      goalKnown: ended && goal.known !== null,
-      knownGoal: goalToJson(goal.known),
+      terminalKnown: asked ? filter.isTerminal(state) : ended ? null : false,
+      goalKnown: asked ? goal !== null : ended ? null : false,
+      knownGoal: goalToJson(goal),
       updateMs: Math.round(updateMs * 10) / 10,
       fellBack,
       truncated: !ended,

@@ -1,0 +1,48 @@
+import { writeFileSync } from 'node:fs';
+import { createFilter, type FilterMatch, playFilteredMatch, writeFilterTrace } from '@gdlkit/filter';
+import { EXIT } from '../exit-codes.js';
+import { readGame } from '../load.js';
+import { integerOption, parseOptions, requireOption } from '../options.js';
+
+const USAGE =
+  'gdlkit filter FILE --role R --seed N [--matches K] [--trace OUT.jsonl] [--max-steps S] [--budget-ms B] [--observations-only]';
+
+/**
+ * K seeded random matches simulated by the prover, with role R's knowledge (B+, B0) tracked by the filter; match
+ * i uses seed N+i. Writes the filter trace (DESIGN.md section 4) and one summary line per match to stdout.
+ */
+export async function filter(args: string[]): Promise<number> {
+  const { values, positionals } = parseOptions(
+    args,
+    {
+      role: { type: 'string' },
+      seed: { type: 'string' },
+      matches: { type: 'string' },
+      trace: { type: 'string' },
+      'max-steps': { type: 'string' },
+      'budget-ms': { type: 'string' },
+      'observations-only': { type: 'boolean' },
+    },
+    USAGE,
+  );
+  const file = requireOption(positionals[0], 'FILE', USAGE);
+  const role = requireOption(values.role, 'role', USAGE);
+  const seed = integerOption(requireOption(values.seed, 'seed', USAGE), 'seed', 0, USAGE);
+  const matches = integerOption(values.matches, 'matches', 1, USAGE);
+  const maxSteps = integerOption(values['max-steps'], 'max-steps', 1000, USAGE);
+  const budget = integerOption(values['budget-ms'], 'budget-ms', 5000, USAGE);
+  const game = readGame(file);
+  const tracker = createFilter(game, {
+    role,
+    updateBudgetMs: budget,
+    observationsOnly: values['observations-only'] === true,
+  });
+  const played: FilterMatch[] = [];
+  for (let i = 0; i < matches; i++) {
+    const match = playFilteredMatch(tracker, undefined, { seed: seed + i, maxSteps });
+    played.push(match);
+    process.stdout.write(`${JSON.stringify(match.summary)}\n`);
+  }
+  if (values.trace) writeFileSync(values.trace, writeFilterTrace(played));
+  return EXIT.ok;
+}
