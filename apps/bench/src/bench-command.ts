@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createDefaultRegistry, loadAll } from '@gdlkit/backends';
 import { GdlkitError } from '@gdlkit/core';
 import { allGames, BENCH_GAMES } from './games.js';
+import { handcodedEngine } from './handcoded/handcoded-engine.js';
 import { machineInfo } from './machine-info.js';
 import { reasonerEngine } from './reasoner-engine.js';
 import { renderMarkdown } from './render-markdown.js';
@@ -24,7 +25,10 @@ export class BenchUsageError extends Error {
   }
 }
 
-/** Every engine the bench knows: the registered backends (not `auto`), then the swipl baseline. */
+/**
+ * Every engine the bench knows: the registered backends (not `auto`), the hand-coded Connect4 and
+ * Breakthrough engines, then the swipl baseline.
+ */
 export async function benchEngines(): Promise<BenchEngine[]> {
   const registry = createDefaultRegistry();
   await loadAll(registry);
@@ -32,7 +36,7 @@ export async function benchEngines(): Promise<BenchEngine[]> {
     .list()
     .filter((b) => b.name !== 'auto')
     .map(reasonerEngine);
-  return [...engines, swiplEngine()];
+  return [...engines, handcodedEngine(), swiplEngine()];
 }
 
 /** `gdlkit bench`: runs the selected cells, prints Markdown on stdout and writes the requested files. */

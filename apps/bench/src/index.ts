@@ -2,6 +2,11 @@ export { BENCH_USAGE, BenchUsageError, benchCommand, benchEngines } from './benc
 export { type DriverCount, type DriverLimits, iterativeDeepening, monteCarlo } from './drivers.js';
 export { defaultDepth, type ExperimentOptions, type Measured, measure } from './experiments.js';
 export { allGames, BENCH_GAMES } from './games.js';
+export { type BitboardRules, type FluentSlot, hasRunOfFour } from './handcoded/bitboard-rules.js';
+export { breakthroughRules } from './handcoded/breakthrough.js';
+export { connectFourRules } from './handcoded/connect-four.js';
+export { createHandcodedReasoner, HANDCODED_RULES, handcodedEngine } from './handcoded/handcoded-engine.js';
+export { HandcodedReasoner } from './handcoded/handcoded-reasoner.js';
 export { machineInfo, swiplVersion } from './machine-info.js';
 export { reasonerEngine, reasonerInstance, timedPlayouts } from './reasoner-engine.js';
 export { makeRecords, readRecords, recordFile, walkRecord } from './records.js';
