@@ -28,6 +28,18 @@ export const BUILTIN_BACKENDS: readonly BackendSpec[] = [
     capabilities: { gdl2: true, batchPlayouts: true, batchPerft: true, threads: false },
     load: async () => (await import('@gdlkit/propnet')).propnetWasmBackend,
   },
+  {
+    name: 'native',
+    description: 'the propnet IR executed by a Rust core through napi-rs, playouts across threads',
+    capabilities: { gdl2: true, batchPlayouts: true, batchPerft: true, threads: true },
+    load: async () => (await import('@gdlkit/native')).nativeBackend,
+  },
+  {
+    name: 'filter',
+    description: 'GDL-II knowledge of one role (B+, B0) by filtering with supports; needs options.role',
+    capabilities: { gdl2: true, batchPlayouts: false, batchPerft: false, threads: false },
+    load: async () => (await import('@gdlkit/filter')).filterBackend,
+  },
 ];
 
 /** A registry with every built-in backend and `auto`. */

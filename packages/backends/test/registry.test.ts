@@ -41,6 +41,8 @@ describe('the default registry', () => {
       'forward',
       'propnet',
       'propnet-wasm',
+      'native',
+      'filter',
       'auto',
     ]);
     for (const b of registry.list()) expect(b.availability()).toEqual({ available: true });
@@ -54,8 +56,8 @@ describe('the default registry', () => {
 describe('auto', () => {
   it('picks the fastest backend that builds and says why', async () => {
     const reasoner = (await createDefaultRegistry().get('auto').create(tictactoe())) as AutoReasoner;
-    expect(reasoner.backend).toBe('propnet-wasm');
-    expect(reasoner.attempts.at(-1)).toMatchObject({ backend: 'propnet-wasm', outcome: 'chosen' });
+    expect(reasoner.backend).toBe('native');
+    expect(reasoner.attempts.at(-1)).toMatchObject({ backend: 'native', outcome: 'chosen' });
   });
 
   it('falls back when a backend exceeds its budget', async () => {
