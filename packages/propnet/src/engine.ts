@@ -24,8 +24,13 @@ export class PropnetEngine implements PropnetEvaluator {
   readonly values: Uint8Array;
   private readonly counts: Int32Array;
   private readonly queued: Uint8Array;
-  private readonly heap: Int32Array;
-  private heapSize = 0;
+  /** Depth of each gate (a cyclic component shares one level); dirty gates wait in per-level buckets. */
+  private readonly level: Int32Array;
+  private readonly bucketStart: Int32Array;
+  private readonly bucketFill: Int32Array;
+  private readonly buckets: Int32Array;
+  private lowestDirty: number;
+  private highestDirty = -1;
   /** The base bits currently loaded. */
   private readonly loaded: Uint32Array;
   private readonly activeInputs: Int32Array;
@@ -38,7 +43,15 @@ export class PropnetEngine implements PropnetEvaluator {
     this.values = new Uint8Array(n);
     this.counts = new Int32Array(n);
     this.queued = new Uint8Array(n);
-    this.heap = new Int32Array(n);
+    this.level = gateLevels(ir);
+    let levels = 0;
+    for (let g = 0; g < n; g++) levels = Math.max(levels, this.level[g]! + 1);
+    this.bucketStart = new Int32Array(levels + 1);
+    for (let g = 0; g < n; g++) this.bucketStart[this.level[g]! + 1]!++;
+    for (let l = 0; l < levels; l++) this.bucketStart[l + 1]! += this.bucketStart[l]!;
+    this.bucketFill = this.bucketStart.slice(0, levels);
+    this.buckets = new Int32Array(n);
+    this.lowestDirty = levels;
     this.loaded = new Uint32Array(stateWords(ir));
     this.activeInputs = new Int32Array(ir.roleCount);
     let largest = 0;
@@ -131,28 +144,37 @@ export class PropnetEngine implements PropnetEvaluator {
       counts[f]! += delta;
       if (!queued[f]) {
         queued[f] = 1;
-        this.heapPush(f);
+        const l = this.level[f]!;
+        this.buckets[this.bucketFill[l]!++] = f;
+        if (l < this.lowestDirty) this.lowestDirty = l;
+        if (l > this.highestDirty) this.highestDirty = l;
       }
     }
   }
 
+  /** Settles every dirty gate, level by level: a gate only makes gates of higher levels dirty. */
   private propagate(): void {
-    const { ir, values, counts, queued } = this;
-    while (this.heapSize > 0) {
-      const g = this.heapPop();
-      if (!queued[g]) continue;
-      queued[g] = 0;
-      const c = ir.cycleOf[g]!;
-      if (c >= 0) {
-        this.deriveCycle(c, true);
-        continue;
+    const { ir, values, counts, queued, buckets, bucketStart, bucketFill } = this;
+    for (let l = this.lowestDirty; l <= this.highestDirty; l++) {
+      for (let i = bucketStart[l]!; i < bucketFill[l]!; i++) {
+        const g = buckets[i]!;
+        if (!queued[g]) continue;
+        queued[g] = 0;
+        const c = ir.cycleOf[g]!;
+        if (c >= 0) {
+          this.deriveCycle(c, true);
+          continue;
+        }
+        const v = this.evaluate(g, counts[g]!);
+        if (v !== values[g]) {
+          values[g] = v;
+          this.pushFanout(g, v ? 1 : -1, -1);
+        }
       }
-      const v = this.evaluate(g, counts[g]!);
-      if (v !== values[g]) {
-        values[g] = v;
-        this.pushFanout(g, v ? 1 : -1, -1);
-      }
+      bucketFill[l] = bucketStart[l]!;
     }
+    this.lowestDirty = bucketStart.length;
+    this.highestDirty = -1;
   }
 
   /**
@@ -191,36 +213,25 @@ export class PropnetEngine implements PropnetEvaluator {
       if (values[g] !== cycleOld[g - s]) this.pushFanout(g, values[g] ? 1 : -1, c);
     }
   }
+}
 
-  private heapPush(g: number): void {
-    const heap = this.heap;
-    let i = this.heapSize++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (heap[parent]! <= g) break;
-      heap[i] = heap[parent]!;
-      i = parent;
+/** Longest path from a source to each gate; the members of a cyclic component share the highest level. */
+function gateLevels(ir: PropnetIR): Int32Array {
+  const level = new Int32Array(ir.gateCount);
+  for (let g = ir.firstLogic; g < ir.gateCount; g++) {
+    const c = ir.cycleOf[g]!;
+    if (c >= 0 && g !== ir.cycleRange[2 * c]) continue;
+    const end = c >= 0 ? ir.cycleRange[2 * c + 1]! : g + 1;
+    let l = 0;
+    for (let x = g; x < end; x++) {
+      for (let e = ir.faninStart[x]!; e < ir.faninStart[x + 1]!; e++) {
+        const input = ir.fanin[e]!;
+        if (input < g) l = Math.max(l, level[input]! + 1);
+      }
     }
-    heap[i] = g;
+    level.fill(l, g, end);
   }
-
-  private heapPop(): number {
-    const heap = this.heap;
-    const top = heap[0]!;
-    const last = heap[--this.heapSize]!;
-    let i = 0;
-    const n = this.heapSize;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= n) break;
-      if (child + 1 < n && heap[child + 1]! < heap[child]!) child++;
-      if (heap[child]! >= last) break;
-      heap[i] = heap[child]!;
-      i = child;
-    }
-    heap[i] = last;
-    return top;
-  }
+  return level;
 }
 
 /** Words of a state bit set. */

@@ -2,6 +2,7 @@
 // changes; then prune what no output depends on.
 import type { PropnetGraph } from './build-graph.js';
 import { GateKind } from './gate-kind.js';
+import { complementInputs, factorShared } from './optimise-factor.js';
 import { foldConstants } from './optimise-fold.js';
 import { mergeIdentical } from './optimise-merge.js';
 import { pruneAndCompact } from './optimise-prune.js';
@@ -31,6 +32,13 @@ export function countComponents(graph: PropnetGraph): ComponentCounts {
 }
 
 export function optimise(graph: PropnetGraph): PropnetGraph {
+  let net = simplify(graph);
+  if (factorShared(net)) net = simplify(net);
+  if (complementInputs(net)) net = simplify(net);
+  return net;
+}
+
+function simplify(graph: PropnetGraph): PropnetGraph {
   const alias = new Int32Array(graph.kind.length);
   for (let g = 0; g < alias.length; g++) alias[g] = g;
   for (let round = 0; round < 100; round++) {

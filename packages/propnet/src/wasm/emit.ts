@@ -102,7 +102,7 @@ class Emitter {
 
   private phase(name: string, chunks: readonly Chunk[]): void {
     const { m } = this;
-    chunks.forEach((chunk, i) => this.chunkFunction(`${name}_${i}`, chunk));
+    for (const [i, chunk] of chunks.entries()) this.chunkFunction(`${name}_${i}`, chunk);
     m.addFunction(
       name,
       none,

@@ -13,6 +13,11 @@ export class PropnetWasmReasoner extends PropnetReasoner {
     this.wasm = wasm;
   }
 
+  /** Bytes of the generated WebAssembly binary. */
+  get binarySize(): number {
+    return this.wasm.binarySize;
+  }
+
   override playouts(start: Uint32Array, options: PlayoutOptions): PlayoutStats {
     return this.wasm.playouts(start, options.count, options.seed, options.maxDepth ?? DEFAULT_MAX_DEPTH);
   }

@@ -1,0 +1,108 @@
+// Two rewrites for frame rules instantiated over every move (e.g. "a cell keeps its piece unless a move
+// touches it": one AND per cell and move):
+// - factoring: OR(x ∧ y1, x ∧ y2, ...) = x ∧ OR(y1, y2, ...) when the ANDs feed only this OR;
+// - input complement: in a joint move exactly one input per role holds, so an OR over more than half of a
+//   role's inputs equals NOT of the OR over the rest. This holds whenever inputs are set, i.e. for every gate
+//   that depends on an input, which is where such ORs live.
+import type { PropnetGraph } from './build-graph.js';
+import { FALSE_GATE, GateKind, TRUE_GATE } from './gate-kind.js';
+
+function adder(graph: PropnetGraph): (k: number, ins: number[]) => number {
+  return (k, ins) => {
+    graph.kind.push(k);
+    graph.inputs.push(ins);
+    return graph.kind.length - 1;
+  };
+}
+
+/** Factoring, in place (appending gates); returns whether anything changed. */
+export function factorShared(graph: PropnetGraph): boolean {
+  const { kind, inputs } = graph;
+  const n = kind.length;
+  const fanoutCount = new Int32Array(n);
+  for (let g = 0; g < n; g++) for (const i of inputs[g]!) fanoutCount[i]!++;
+  const add = adder(graph);
+  let changed = false;
+  for (let g = 2; g < n; g++) {
+    if (kind[g] !== GateKind.Or) continue;
+    // The input shared by most of this OR's private AND children.
+    const occurrences = new Map<number, number>();
+    for (const a of inputs[g]!) {
+      if (kind[a] !== GateKind.And || fanoutCount[a] !== 1) continue;
+      for (const x of inputs[a]!) occurrences.set(x, (occurrences.get(x) ?? 0) + 1);
+    }
+    let shared = -1;
+    let best = 1;
+    for (const [x, count] of occurrences) {
+      if (count > best) {
+        best = count;
+        shared = x;
+      }
+    }
+    if (shared < 0) continue;
+    const group: number[] = [];
+    const others: number[] = [];
+    for (const a of inputs[g]!) {
+      if (kind[a] === GateKind.And && fanoutCount[a] === 1 && inputs[a]!.includes(shared)) group.push(a);
+      else others.push(a);
+    }
+    changed = true;
+    let factored: number;
+    if (group.some((a) => inputs[a]!.length === 1)) factored = shared;
+    else {
+      for (const a of group) inputs[a] = inputs[a]!.filter((x) => x !== shared);
+      factored = add(GateKind.And, [shared, add(GateKind.Or, group)]);
+    }
+    if (others.length === 0) {
+      kind[g] = GateKind.And;
+      inputs[g] = [factored];
+    } else inputs[g] = [...others, factored];
+  }
+
+  return changed;
+}
+
+/** Input complement, in place (appending gates); returns whether anything changed. */
+export function complementInputs(graph: PropnetGraph): boolean {
+  const { kind, inputs } = graph;
+  const add = adder(graph);
+  let changed = false;
+  const roleOfInput = new Map<number, number>();
+  const inputsOfRole: number[][] = graph.game.roles.map(() => []);
+  for (const i of graph.inputsOf) {
+    roleOfInput.set(i.gate, i.role);
+    inputsOfRole[i.role]!.push(i.gate);
+  }
+  for (let g = 2; g < kind.length; g++) {
+    if (kind[g] !== GateKind.Or) continue;
+    const byRole = new Map<number, Set<number>>();
+    const others: number[] = [];
+    for (const i of inputs[g]!) {
+      const role = roleOfInput.get(i);
+      if (role === undefined) others.push(i);
+      else {
+        let set = byRole.get(role);
+        if (!set) byRole.set(role, (set = new Set()));
+        set.add(i);
+      }
+    }
+    let rewritten = false;
+    const next = [...others];
+    for (const [role, set] of byRole) {
+      const all = inputsOfRole[role]!;
+      if (set.size * 2 <= all.length) {
+        next.push(...set);
+        continue;
+      }
+      rewritten = true;
+      const rest = all.filter((i) => !set.has(i));
+      if (rest.length === 0) next.push(TRUE_GATE);
+      else next.push(add(GateKind.Not, [rest.length === 1 ? rest[0]! : add(GateKind.Or, rest)]));
+    }
+    if (rewritten) {
+      inputs[g] = next.length > 0 ? next : [FALSE_GATE];
+      changed = true;
+    }
+  }
+  return changed;
+}
