@@ -21,6 +21,16 @@ export function factorShared(graph: PropnetGraph): boolean {
   const n = kind.length;
   const fanoutCount = new Int32Array(n);
   for (let g = 0; g < n; g++) for (const i of inputs[g]!) fanoutCount[i]!++;
+  // A proposition read from outside (legal, goal, ...) is never private to an OR.
+  const outside = [
+    ...graph.bases.map((b) => b.next),
+    ...graph.legal.map((l) => l.gate),
+    ...graph.goals.map((x) => x.gate),
+    ...graph.init.map((x) => x.gate),
+    ...graph.sees.map((x) => x.gate),
+    graph.terminal,
+  ];
+  for (const g of outside) fanoutCount[g]!++;
   const add = adder(graph);
   let changed = false;
   for (let g = 2; g < n; g++) {

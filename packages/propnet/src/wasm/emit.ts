@@ -214,7 +214,8 @@ class Emitter {
     const set = (l: number, v: Expr) => m.local.set(l, v);
     const inc = (l: number) => set(l, m.i32.add(get(l), this.c(1)));
     const stat = (slot: number) => plan.statsOffset + 4 * slot;
-    const copyLoop = (label: string, count: number, body: (ix: Expr) => Expr): Expr =>
+    // Binaryen expressions form a tree: the loop index is a fresh local.get at each use.
+    const copyLoop = (label: string, count: number, body: (ix: () => Expr) => Expr): Expr =>
       m.block(null, [
         set(i, this.c(0)),
         m.block(`${label}_done`, [
@@ -222,7 +223,7 @@ class Emitter {
             label,
             m.block(null, [
               m.br(`${label}_done`, m.i32.ge_u(get(i), this.c(count))),
-              body(get(i)),
+              body(() => get(i)),
               inc(i),
               m.br(label),
             ]),
@@ -262,7 +263,7 @@ class Emitter {
       step.push(this.store(plan.nextOffset + b, this.load(plan.baseNext[b]!)));
     step.push(
       copyLoop('commit', plan.baseCount, (ix) =>
-        m.i32.store8(plan.baseStart, 1, ix, m.i32.load8_u(plan.nextOffset, 1, ix)),
+        m.i32.store8(plan.baseStart, 1, ix(), m.i32.load8_u(plan.nextOffset, 1, ix())),
       ),
     );
     for (let r = 0; r < R; r++) step.push(m.i32.store8(0, 1, get(chosen + r), this.c(0)));
@@ -291,9 +292,9 @@ class Emitter {
           m.block(null, [
             m.br('done', m.i32.ge_u(get(p), get(P))),
             copyLoop('load', plan.baseCount, (ix) =>
-              m.i32.store8(plan.baseStart, 1, ix, m.i32.load8_u(plan.stateOffset, 1, ix)),
+              m.i32.store8(plan.baseStart, 1, ix(), m.i32.load8_u(plan.stateOffset, 1, ix())),
             ),
-            copyLoop('clear', plan.inputCount, (ix) => m.i32.store8(plan.inputStart, 1, ix, this.c(0))),
+            copyLoop('clear', plan.inputCount, (ix) => m.i32.store8(plan.inputStart, 1, ix(), this.c(0))),
             set(depth, this.c(0)),
             inc(states),
             m.block('end', [m.loop('step', m.block(null, step))]),
