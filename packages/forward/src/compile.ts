@@ -1,7 +1,7 @@
 // Building the forward chainer for a game: ground (domains, relation ids, reference tables in source
 // order), optimise (sample random states, re-plan each rule in the order the cost model prefers), and
 // report the compile-time phases and footprint the paper's Table 1 lists.
-import { type BackendOptions, type Game, Rng } from '@gdlkit/core';
+import { type BackendOptions, BudgetExceededError, type Game, Rng } from '@gdlkit/core';
 import { type CostModel, chooseOrder, type OrderingStrategy } from './ordering.js';
 import { Program } from './program.js';
 import { StateMachine } from './state-machine.js';
@@ -9,8 +9,10 @@ import { StateMachine } from './state-machine.js';
 export interface ForwardOptions extends BackendOptions {
   /** Hypothesis ordering (section 7.3): 'best' (default), 'source' (as written) or 'worst'. */
   readonly ordering?: OrderingStrategy;
-  /** Bytes for the knowledge base plus reference tables (default 1 GiB). */
+  /** Bytes for the knowledge base plus reference tables (default 512 MiB). */
   readonly memoryBytes?: number;
+  /** Bytes one rule's reference tables may take before it runs without tables (default 32 MiB). */
+  readonly tableBytesPerRule?: number;
   /** Random states visited to collect ordering statistics (default 100; the paper uses 100–1000). */
   readonly sampleStates?: number;
   /** Seed of the sampling playouts. */
@@ -32,7 +34,7 @@ export interface CompileReport {
   readonly reorderedRules: number;
 }
 
-const DEFAULT_MEMORY = 1024 * 1024 * 1024;
+const DEFAULT_MEMORY = 512 * 1024 * 1024;
 
 export function compileForward(
   game: Game,
@@ -44,7 +46,8 @@ export function compileForward(
   // Statistics are sampled with table-free rules, so tables are built once, in the chosen order.
   const program = new Program(game, {
     memoryBytes,
-    workPerRule: 50_000_000,
+    tableBytesPerRule: options.tableBytesPerRule ?? 32 * 1024 * 1024,
+    workPerRule: 8_000_000,
     deferTables: strategy !== 'source',
   });
   const machine = new StateMachine(program);
@@ -64,6 +67,12 @@ export function compileForward(
         const order = chooseOrder(model, current.rule, strategy);
         if (!order.every((x, k) => x === current.order[k])) reordered++;
         stage.rules[i] = program.stageRule(current.rule, order, current);
+        if (options.buildTimeMs !== undefined && performance.now() - started > options.buildTimeMs) {
+          throw new BudgetExceededError(
+            `building the forward chainer for ${game.file} took longer than ${options.buildTimeMs} ms`,
+            { limit: `${options.buildTimeMs} ms` },
+          );
+        }
       });
     }
   }

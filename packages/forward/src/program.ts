@@ -33,6 +33,8 @@ export interface Stage {
 export interface ProgramOptions {
   /** Bytes for the knowledge base and all reference tables together. */
   readonly memoryBytes: number;
+  /** Bytes one rule's reference tables may take. */
+  readonly tableBytesPerRule: number;
   /** Matching steps allowed to build one rule's tables (bounds compile time). */
   readonly workPerRule: number;
   /** Start with table-free rules (to sample statistics before choosing orders and building tables). */
@@ -110,7 +112,10 @@ export class Program {
   stageRule(rule: GameRule, order: RuleOrder, previous?: StageRule, withTables = true): StageRule {
     const plan = planRule(rule, order);
     if (previous) this.tableBytes -= previous.tableBytes;
-    const left = this.options.memoryBytes - this.kb.footprintBytes - this.tableBytes;
+    const left = Math.min(
+      this.options.tableBytesPerRule,
+      this.options.memoryBytes - this.kb.footprintBytes - this.tableBytes,
+    );
     const tables = withTables
       ? buildReferenceTables(this.ctx, plan, left, this.options.workPerRule)
       : 'over-budget';

@@ -36,7 +36,7 @@ describe.runIf(process.env.GDLKIT_CROSS === '1')('corpus', () => {
       const game = loadCorpusGame(file);
       let forward: ReturnType<typeof createForward>;
       try {
-        forward = createForward(game, { sampleStates: 50 });
+        forward = createForward(game, { sampleStates: 50, buildTimeMs: 60_000 });
       } catch (error) {
         expect(error).toBeInstanceOf(BudgetExceededError);
         return;
