@@ -6,7 +6,7 @@ import type { BenchInstance, Experiment } from './types.js';
 export interface ExperimentOptions {
   /** Budget of the whole cell, ms. */
   readonly budgetMs: number;
-  /** MC/MM: time per state of the record (paper: 60 s); default: the cell budget spread over one record. */
+  /** MC/MM: time per record state (paper: 60 s); default: the cell budget spread over all record states. */
   readonly stateMs?: number;
   /** depth: fixed depth; default by game (paper 07: from 1 for Amazons up to 6 for TicTacToe). */
   readonly depth?: number;
@@ -49,7 +49,10 @@ function alongRecords(
   options: ExperimentOptions,
 ): Measured {
   const records = readRecords(gamePath) ?? makeRecordsInMemory(reasoner, 3, 200);
-  const stateMs = options.stateMs ?? Math.max(5, options.budgetMs / Math.max(1, records[0]!.steps.length));
+  // Without a per-state time (the paper's 60 s), the cell budget is spread over every state of every record,
+  // at least 5 ms each, walking the records in seed order until the budget is spent.
+  const states = records.reduce((n, r) => n + r.steps.length, 0);
+  const stateMs = options.stateMs ?? Math.max(5, options.budgetMs / Math.max(1, states));
   const rng = new Rng(options.seed);
   const total: DriverCount = { nodes: 0, iterations: 0 };
   const t0 = performance.now();

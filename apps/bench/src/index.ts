@@ -9,7 +9,14 @@ export { createHandcodedReasoner, HANDCODED_RULES, handcodedEngine } from './han
 export { HandcodedReasoner } from './handcoded/handcoded-reasoner.js';
 export { machineInfo, swiplVersion } from './machine-info.js';
 export { reasonerEngine, reasonerInstance, timedPlayouts } from './reasoner-engine.js';
-export { makeRecords, readRecords, recordFile, walkRecord } from './records.js';
+export {
+  makeRecords,
+  type RecordFileSummary,
+  readRecords,
+  recordFile,
+  walkRecord,
+  writeRecordFiles,
+} from './records.js';
 export { renderMarkdown } from './render-markdown.js';
 export { renderSvg } from './render-svg.js';
 export { type BenchOptions, runBench } from './run-bench.js';
