@@ -30,6 +30,8 @@ const GAMES = [
   'smalldominion2',
   'transit',
   'vis_pacman3p',
+  // Monty as a player (the paper's "Monty Hall (role 2)"): our montyhall.kif has Monty as the random role.
+  'tests/filter/figure1-montyhall',
 ];
 const gamesDir = fileURLToPath(new URL('../../../games/', import.meta.url));
 
