@@ -1,4 +1,5 @@
 import { type Game, goalToJson, type Reasoner, sortCanonical, type TermId } from '@gdlkit/core';
+import { createFilter, type FilterReasoner, type KnowledgeState } from '@gdlkit/filter';
 import { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
 import type { Logger } from './log.js';
 import type { TurnReport } from './protocol/messages.js';
@@ -49,6 +50,8 @@ export class Match {
   private readonly loop: SearchLoop;
   private readonly uct: UctSearch<unknown> | null;
   private readonly tracker: EnumeratingTracker<unknown> | null;
+  /** GDL-II: the filter's sound knowledge (B+, B0) of the current state (Thielscher 2013). */
+  private knowledge: { filter: FilterReasoner; state: KnowledgeState } | null;
   private turn = 0;
   private lastOwnMove: TermId | null = null;
 
@@ -66,9 +69,12 @@ export class Match {
       logger.log('error', 'search-failed', { match: this.id, error: String((e as Error)?.message ?? e) }),
     );
     if (setup.game.isGdl2) {
-      // Enumeration runs on the prover: the reference for `sees` until the filter backend lands.
+      // The filter decides which moves are known to be legal; the enumerating tracker (on the prover) supplies
+      // the sampled states the search plays out from.
       this.uct = null;
       this.tracker = new EnumeratingTracker(setup.prover, setup.role, settings.tracker);
+      const filter = createFilter(setup.game, { role: setup.role, updateBudgetMs: setup.playClockMs / 4 });
+      this.knowledge = { filter, state: filter.initialState() };
     } else {
       this.uct = new UctSearch(
         this.reasoner,
@@ -78,6 +84,7 @@ export class Match {
         settings,
       );
       this.tracker = null;
+      this.knowledge = null;
     }
   }
 
@@ -205,8 +212,12 @@ export class Match {
       const percepts = Array.isArray(payload) ? payload.map((p) => internTerm(store, p)) : [];
       update = { move: this.lastOwnMove, percepts };
     }
-    if (update) tracker.update(update.move, update.percepts);
-    let moves = tracker.knownLegalMoves();
+    if (update) {
+      tracker.update(update.move, update.percepts);
+      this.updateKnowledge(update.move, update.percepts);
+    }
+    const known = this.knownByFilter();
+    let moves = known.length > 0 ? known : tracker.knownLegalMoves();
     const fields = {
       match: this.id,
       turn: this.turn,
@@ -219,6 +230,12 @@ export class Match {
       this.logger.log('warn', 'no-known-legal-move', {
         ...fields,
         playing: 'a move legal in the most tracked states',
+      });
+    } else if (known.length > 0) {
+      this.logger.log('info', 'filter-knowledge', {
+        ...fields,
+        filter: 'known legal moves',
+        known: moves.map((m) => store.toKif(m)),
       });
     } else if (!tracker.complete) {
       this.logger.log('warn', 'knowledge-incomplete', {
@@ -238,6 +255,36 @@ export class Match {
       .sampleStates(this.settings.sampleStates ?? 64)
       .map((s) => (prover === this.reasoner ? s : this.reasoner.stateFromFacts(prover.stateToFacts(s))));
     return new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, states, this.settings);
+  }
+
+  /** Takes the turn into the filter's knowledge; a failed update leaves the filter out of the decision. */
+  private updateKnowledge(move: TermId, percepts: readonly TermId[]): void {
+    const knowledge = this.knowledge;
+    if (!knowledge) return;
+    try {
+      const result = knowledge.filter.update(knowledge.state, move, percepts);
+      knowledge.state = result.state;
+      if (result.fellBack) {
+        this.logger.log('info', 'filter-fell-back', {
+          match: this.id,
+          turn: this.turn,
+          skipped: result.skippedNonObservations,
+        });
+      }
+    } catch (e) {
+      this.logger.log('warn', 'filter-failed', {
+        match: this.id,
+        turn: this.turn,
+        error: String((e as Error)?.message ?? e),
+      });
+      this.knowledge = null;
+    }
+  }
+
+  /** The moves the filter knows to be legal for this role (sound by Proposition 2), or none. */
+  private knownByFilter(): readonly TermId[] {
+    const knowledge = this.knowledge;
+    return knowledge ? knowledge.filter.legalMoves(knowledge.state, this.setup.role) : [];
   }
 
   private jointMove(payload: readonly SExpr[]): TermId[] {

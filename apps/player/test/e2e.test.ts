@@ -154,5 +154,11 @@ describe('GGP protocol over loopback HTTP', () => {
     }
     const knowledge = events().filter((e) => e.event === 'knowledge-incomplete' || e.event === 'lost-track');
     expect(knowledge).toEqual([]);
+    // The moves played after the first turn came from the filter's known legal moves (Thielscher 2013).
+    const filtered = events().filter(
+      (e) => e.event === 'filter-knowledge' && String(e.match).startsWith('monty.'),
+    );
+    expect(filtered.length).toBeGreaterThanOrEqual(4);
+    expect(events().filter((e) => e.event === 'filter-failed')).toEqual([]);
   });
 });
