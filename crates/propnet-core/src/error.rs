@@ -24,7 +24,9 @@ impl fmt::Display for CoreError {
                 write!(f, "a state of this game has {expected} words, got {got}")
             }
             CoreError::BadArgument(what) => write!(f, "bad argument: {what}"),
-            CoreError::IllegalMove { role } => write!(f, "the move of role {role} is not legal in this state"),
+            CoreError::IllegalMove { role } => {
+                write!(f, "the move of role {role} is not legal in this state")
+            }
             CoreError::NoLegalMove { role } => {
                 write!(f, "role {role} has no legal move in a non-terminal state")
             }

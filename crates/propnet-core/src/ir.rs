@@ -92,7 +92,9 @@ impl<'a> Ir<'a> {
         let n = self.gate_count;
         let roles = self.role_count;
         if n < 2 {
-            return invalid(format!("gateCount {n} < 2 (gates 0 and 1 are the constants)"));
+            return invalid(format!(
+                "gateCount {n} < 2 (gates 0 and 1 are the constants)"
+            ));
         }
         expect_len("gateKind", self.gate_kind.len(), n)?;
         expect_len("cycleOf", self.cycle_of.len(), n)?;
@@ -118,7 +120,10 @@ impl<'a> Ir<'a> {
             return invalid("cycleRange has an odd length".into());
         }
         for c in 0..self.cycle_range.len() / 2 {
-            let (s, e) = (self.cycle_range[2 * c] as usize, self.cycle_range[2 * c + 1] as usize);
+            let (s, e) = (
+                self.cycle_range[2 * c] as usize,
+                self.cycle_range[2 * c + 1] as usize,
+            );
             if !(self.first_logic <= s && s < e && e <= n) {
                 return invalid(format!("cycleRange of component {c} is [{s}, {e})"));
             }
@@ -135,13 +140,16 @@ impl<'a> Ir<'a> {
             let k = self.gate_kind[g];
             let logic = g >= self.first_logic;
             if logic != matches!(k, kind::AND | kind::OR | kind::NOT) {
-                return invalid(format!("gate {g} of kind {k} on the wrong side of firstLogic"));
+                return invalid(format!(
+                    "gate {g} of kind {k} on the wrong side of firstLogic"
+                ));
             }
             let c = self.cycle_of[g];
             if c >= 0 {
                 let c = c as usize;
                 if 2 * c + 1 >= self.cycle_range.len()
-                    || !(self.cycle_range[2 * c] as usize..self.cycle_range[2 * c + 1] as usize).contains(&g)
+                    || !(self.cycle_range[2 * c] as usize..self.cycle_range[2 * c + 1] as usize)
+                        .contains(&g)
                 {
                     return invalid(format!("gate {g} claims cycle {c} outside its range"));
                 }
@@ -161,13 +169,17 @@ impl<'a> Ir<'a> {
             for &x in fanin {
                 let x = x as usize;
                 if x >= n || (x >= g && !(c >= 0 && self.cycle_of[x] == c)) {
-                    return invalid(format!("gate {g} reads gate {x}, which does not come before it"));
+                    return invalid(format!(
+                        "gate {g} reads gate {x}, which does not come before it"
+                    ));
                 }
             }
             for &f in self.fanout_of(g) {
                 let f = f as usize;
                 if f >= n || (f <= g && !(c >= 0 && self.cycle_of[f] == c)) {
-                    return invalid(format!("gate {g} feeds gate {f}, which does not come after it"));
+                    return invalid(format!(
+                        "gate {g} feeds gate {f}, which does not come after it"
+                    ));
                 }
             }
         }
@@ -202,7 +214,10 @@ impl<'a> Ir<'a> {
                 return invalid(format!("inputGate[{i}] = {g} is not an INPUT gate"));
             }
             if self.input_role[i] as usize >= roles {
-                return invalid(format!("inputRole[{i}] = {} is not a role", self.input_role[i]));
+                return invalid(format!(
+                    "inputRole[{i}] = {} is not a role",
+                    self.input_role[i]
+                ));
             }
         }
         for r in 0..roles {
@@ -272,7 +287,9 @@ fn check_fanout_matches(ir: &Ir) -> Result<()> {
         sorted.extend_from_slice(&ir.fanout[range.clone()]);
         sorted.sort_unstable();
         if sorted[..] != transposed[range] {
-            return invalid(format!("the fanout of gate {x} does not match the fanin edges"));
+            return invalid(format!(
+                "the fanout of gate {x} does not match the fanin edges"
+            ));
         }
     }
     Ok(())

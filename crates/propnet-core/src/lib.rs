@@ -3,6 +3,7 @@
 //! random playouts and perft counts, optionally across threads. No Node dependency: the napi binding lives
 //! in crates/propnet-napi.
 
+pub mod calibrate;
 pub mod engine;
 pub mod error;
 pub mod ir;
@@ -12,7 +13,8 @@ pub mod playout;
 pub mod queries;
 pub mod rng;
 
-pub use engine::Engine;
+pub use calibrate::choose_propagation;
+pub use engine::{Engine, Propagation};
 pub use error::{CoreError, Result};
 pub use ir::{Ir, IR_VERSION};
 pub use parallel::{parallel_perft, parallel_playouts, resolve_threads, thread_seed};

@@ -1,5 +1,5 @@
 //! Batch entry points across threads (std::thread::scope; every thread borrows the same IR slices and owns
-//! its engine).
+//! its engine, in the mode of the caller's engine).
 //!
 //! Playouts: with T threads, thread t runs `count / T` playouts, plus one if `t < count % T`. Thread 0 seeds
 //! its generator with `seed` itself, so one thread reproduces the single-threaded executors exactly; thread
@@ -22,7 +22,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Threads to use for a request of `threads` (0 = every core the OS reports).
 pub fn resolve_threads(threads: u32) -> usize {
     if threads == 0 {
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
     } else {
         threads as usize
     }
@@ -56,22 +58,29 @@ pub fn parallel_playouts(
     if t == 1 {
         return playouts(ir, engine, start, count, seed, max_depth);
     }
+    let mode = engine.propagation();
     let share = |i: usize| count / t as u64 + u64::from((i as u64) < count % t as u64);
     let results: Vec<Result<PlayoutStats>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..t)
             .map(|i| {
                 scope.spawn(move || {
-                    let mut own = Engine::new(ir);
-                    playouts(ir, &mut own, start, share(i), thread_seed(seed, i), max_depth)
+                    let mut own = Engine::with_propagation(ir, mode);
+                    playouts(
+                        ir,
+                        &mut own,
+                        start,
+                        share(i),
+                        thread_seed(seed, i),
+                        max_depth,
+                    )
                 })
             })
             .collect();
         let mut all = vec![playouts(ir, engine, start, share(0), seed, max_depth)];
-        all.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))),
-        );
+        all.extend(handles.into_iter().map(|h| {
+            h.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }));
         all
     });
     let mut total = PlayoutStats::empty(ir.role_count);
@@ -82,7 +91,13 @@ pub fn parallel_playouts(
 }
 
 /// Perft (see `perft`) with the frontier split over `threads` threads.
-pub fn parallel_perft(ir: &Ir, engine: &mut Engine, state: &[u32], depth: u32, threads: u32) -> Result<u64> {
+pub fn parallel_perft(
+    ir: &Ir,
+    engine: &mut Engine,
+    state: &[u32],
+    depth: u32,
+    threads: u32,
+) -> Result<u64> {
     check_state(ir, state)?;
     let t = resolve_threads(threads);
     if t == 1 || depth < 2 {
@@ -108,11 +123,10 @@ pub fn parallel_perft(ir: &Ir, engine: &mut Engine, state: &[u32], depth: u32, t
             .map(|_| scope.spawn(|| count_some(&mut Engine::new(ir))))
             .collect();
         let mut all = vec![count_some(engine)];
-        all.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))),
-        );
+        all.extend(handles.into_iter().map(|h| {
+            h.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }));
         all
     });
     let mut nodes = interior;
@@ -124,7 +138,13 @@ pub fn parallel_perft(ir: &Ir, engine: &mut Engine, state: &[u32], depth: u32, t
 
 /// Expands level by level until at least `want` states wait: returns the nodes counted above the frontier,
 /// the frontier states (concatenated) and the depth left below them.
-fn expand_frontier(ir: &Ir, engine: &mut Engine, root: &[u32], depth: u32, want: usize) -> (u64, Vec<u32>, u32) {
+fn expand_frontier(
+    ir: &Ir,
+    engine: &mut Engine,
+    root: &[u32],
+    depth: u32,
+    want: usize,
+) -> (u64, Vec<u32>, u32) {
     let words = ir.state_words();
     let roles = ir.role_count;
     let mut frontier = root.to_vec();

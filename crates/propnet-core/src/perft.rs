@@ -28,7 +28,13 @@ impl Perft {
     }
 
     /// Nodes of the game tree below `state` to `depth` joint moves.
-    pub fn count(&mut self, ir: &Ir, engine: &mut Engine, state: &[u32], depth: u32) -> Result<u64> {
+    pub fn count(
+        &mut self,
+        ir: &Ir,
+        engine: &mut Engine,
+        state: &[u32],
+        depth: u32,
+    ) -> Result<u64> {
         check_state(ir, state)?;
         let levels = depth as usize + 1;
         self.states.resize(levels * self.words, 0);
@@ -63,7 +69,8 @@ impl Perft {
         self.digits[digits.clone()].fill(0);
         loop {
             for r in 0..roles {
-                self.inputs[r] = ir.legal_input[self.legal[level * roles + r][self.digits[digits.start + r]] as usize];
+                self.inputs[r] = ir.legal_input
+                    [self.legal[level * roles + r][self.digits[digits.start + r]] as usize];
             }
             engine.load(ir, &self.states[at..at + words]);
             engine.apply_inputs(ir, &self.inputs);

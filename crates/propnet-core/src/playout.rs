@@ -74,7 +74,10 @@ pub fn playouts(
     let mut current = start.to_vec();
     let mut next = vec![0u32; start.len()];
     let mut inputs = vec![0u32; roles];
-    let largest = (0..roles).map(|r| ir.legal_range(r).len()).max().unwrap_or(0);
+    let largest = (0..roles)
+        .map(|r| ir.legal_range(r).len())
+        .max()
+        .unwrap_or(0);
     let mut legal: Vec<u32> = Vec::with_capacity(largest);
     for _ in 0..count {
         current.copy_from_slice(start);

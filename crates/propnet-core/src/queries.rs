@@ -26,7 +26,10 @@ pub fn check_state(ir: &Ir, state: &[u32]) -> Result<()> {
 
 fn check_role(ir: &Ir, role: usize) -> Result<()> {
     if role >= ir.role_count {
-        return Err(CoreError::BadArgument(format!("role {role} of {}", ir.role_count)));
+        return Err(CoreError::BadArgument(format!(
+            "role {role} of {}",
+            ir.role_count
+        )));
     }
     Ok(())
 }
@@ -94,7 +97,13 @@ impl Engine {
 
     /// Loads `state` and applies the joint move given as one legal entry per role, checking that each entry
     /// belongs to its role and holds. `inputs` is scratch space for the input indices.
-    pub fn apply_joint_move(&mut self, ir: &Ir, state: &[u32], moves: &[u32], inputs: &mut Vec<u32>) -> Result<()> {
+    pub fn apply_joint_move(
+        &mut self,
+        ir: &Ir,
+        state: &[u32],
+        moves: &[u32],
+        inputs: &mut Vec<u32>,
+    ) -> Result<()> {
         check_state(ir, state)?;
         if moves.len() != ir.role_count {
             return Err(CoreError::BadArgument(format!(
@@ -117,7 +126,13 @@ impl Engine {
     }
 
     /// The state after a joint move (legal entries, one per role).
-    pub fn next_state(&mut self, ir: &Ir, state: &[u32], moves: &[u32], out: &mut [u32]) -> Result<()> {
+    pub fn next_state(
+        &mut self,
+        ir: &Ir,
+        state: &[u32],
+        moves: &[u32],
+        out: &mut [u32],
+    ) -> Result<()> {
         let mut inputs = Vec::with_capacity(ir.role_count);
         self.apply_joint_move(ir, state, moves, &mut inputs)?;
         self.read_next(ir, out);
@@ -125,7 +140,14 @@ impl Engine {
     }
 
     /// Appends the percepts of `role` after a joint move (indices into `sees_term`).
-    pub fn sees(&mut self, ir: &Ir, state: &[u32], moves: &[u32], role: usize, out: &mut Vec<u32>) -> Result<()> {
+    pub fn sees(
+        &mut self,
+        ir: &Ir,
+        state: &[u32],
+        moves: &[u32],
+        role: usize,
+        out: &mut Vec<u32>,
+    ) -> Result<()> {
         check_role(ir, role)?;
         let mut inputs = Vec::with_capacity(ir.role_count);
         self.apply_joint_move(ir, state, moves, &mut inputs)?;

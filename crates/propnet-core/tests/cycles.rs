@@ -4,7 +4,7 @@ mod common;
 
 use common::OwnedIr;
 use propnet_core::ir::kind::*;
-use propnet_core::{perft, Engine};
+use propnet_core::{perft, Engine, Propagation};
 
 /// Gates: 0 FALSE, 1 TRUE, 2 base p, 3 input (role 0, noop), 4 = OR(p, 5), 5 = AND(4, TRUE) (cycle {4, 5}),
 /// 6 = NOT p. next(p) = NOT p, terminal = FALSE, one legal move (TRUE), goal 100 when gate 5 holds.
@@ -49,19 +49,25 @@ fn a_cycle_loses_its_self_support() {
     let owned = toggling_cycle();
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
-    let mut engine = Engine::new(&ir);
-    assert_eq!(&engine.values()[4..6], &[0, 0], "empty state");
-    engine.load(&ir, &[1]);
-    assert_eq!(&engine.values()[4..6], &[1, 1], "p holds: the cycle is supported");
-    engine.load(&ir, &[0]);
-    assert_eq!(
-        &engine.values()[4..6],
-        &[0, 0],
-        "p gone: the cycle only supported itself"
-    );
-    let mut goals = Vec::new();
-    engine.goals(&ir, &[1], 0, &mut goals).unwrap();
-    assert_eq!(goals, vec![100]);
+    for mode in [Propagation::Incremental, Propagation::Levelled] {
+        let mut engine = Engine::with_propagation(&ir, mode);
+        assert_eq!(&engine.values()[4..6], &[0, 0], "empty state");
+        engine.load(&ir, &[1]);
+        assert_eq!(
+            &engine.values()[4..6],
+            &[1, 1],
+            "{mode:?}: p holds, the cycle is supported"
+        );
+        engine.load(&ir, &[0]);
+        assert_eq!(
+            &engine.values()[4..6],
+            &[0, 0],
+            "{mode:?}: p gone, the cycle only supported itself"
+        );
+        let mut goals = Vec::new();
+        engine.goals(&ir, &[1], 0, &mut goals).unwrap();
+        assert_eq!(goals, vec![100]);
+    }
 }
 
 #[test]
@@ -74,7 +80,9 @@ fn next_states_alternate_through_the_cycle() {
     let mut next = [0u32];
     engine.next_state(&ir, &start, &[0], &mut next).unwrap();
     assert_eq!(next, [0]);
-    engine.next_state(&ir, &next.clone(), &[0], &mut next).unwrap();
+    engine
+        .next_state(&ir, &next.clone(), &[0], &mut next)
+        .unwrap();
     assert_eq!(next, [1]);
     // Never terminal: a chain of depth + 1 states.
     assert_eq!(perft(&ir, &mut engine, &start, 5), Ok(6));

@@ -70,7 +70,10 @@ fn rejects_bad_states_and_moves() {
     );
     let mut legal = Vec::new();
     engine.legal(&ir, &start, 0, &mut legal).unwrap();
-    let idle = ir.legal_range(0).find(|l| !legal.contains(&(*l as u32))).unwrap() as u32;
+    let idle = ir
+        .legal_range(0)
+        .find(|l| !legal.contains(&(*l as u32)))
+        .unwrap() as u32;
     assert_eq!(
         engine.next_state(&ir, &start, &[idle, role1], &mut out),
         Err(CoreError::IllegalMove { role: 0 })

@@ -3,7 +3,11 @@
 mod common;
 
 use common::load_fixture;
-use propnet_core::{parallel_perft, parallel_playouts, perft, playouts, Engine, PlayoutStats};
+use propnet_core::{
+    parallel_perft, parallel_playouts, perft, playouts, Engine, PlayoutStats, Propagation,
+};
+
+const MODES: [Propagation; 2] = [Propagation::Incremental, Propagation::Levelled];
 
 const GAMES: [&str; 4] = ["tictactoe", "montyhall", "connectfour", "recursive-view"];
 
@@ -38,20 +42,23 @@ fn perft_matches_the_typescript_engine_on_one_and_two_threads() {
     for name in GAMES {
         let fixture = load_fixture(name);
         let ir = fixture.ir.ir();
-        let mut engine = Engine::new(&ir);
-        let start = engine.initial_state(&ir);
-        for (_, v) in fixture.lines.iter().filter(|(k, _)| k == "perft") {
-            let (depth, nodes) = (v[0] as u32, v[1] as u64);
-            assert_eq!(
-                perft(&ir, &mut engine, &start, depth),
-                Ok(nodes),
-                "{name} depth {depth}"
-            );
-            assert_eq!(
-                parallel_perft(&ir, &mut engine, &start, depth, 2),
-                Ok(nodes),
-                "{name} depth {depth}, 2 threads"
-            );
+        for mode in MODES {
+            let mut engine = Engine::with_propagation(&ir, mode);
+            let start = engine.initial_state(&ir);
+            for (_, v) in fixture.lines.iter().filter(|(k, _)| k == "perft") {
+                let (depth, nodes) = (v[0] as u32, v[1] as u64);
+                let context = format!("{name} {mode:?} depth {depth}");
+                assert_eq!(
+                    perft(&ir, &mut engine, &start, depth),
+                    Ok(nodes),
+                    "{context}"
+                );
+                assert_eq!(
+                    parallel_perft(&ir, &mut engine, &start, depth, 2),
+                    Ok(nodes),
+                    "{context}, 2 threads"
+                );
+            }
         }
     }
 }
@@ -61,30 +68,27 @@ fn playouts_match_the_typescript_engine() {
     for name in GAMES {
         let fixture = load_fixture(name);
         let ir = fixture.ir.ir();
-        let mut engine = Engine::new(&ir);
-        let start = engine.initial_state(&ir);
-        for (_, v) in fixture.lines.iter().filter(|(k, _)| k == "playouts") {
-            let (count, seed, max_depth) = (v[0] as u64, v[1] as i32 as u32, v[2] as u64);
-            let want = PlayoutStats {
-                playouts: v[3] as u64,
-                states: v[4] as u64,
-                total_depth: v[5] as u64,
-                min_depth: v[6] as u64,
-                max_depth: v[7] as u64,
-                truncated: v[8] as u64,
-                goal_sums: v[9..].to_vec(),
-            };
-            assert_eq!(
-                playouts(&ir, &mut engine, &start, count, seed, max_depth).as_ref(),
-                Ok(&want),
-                "{name} seed {seed}"
-            );
-            // One thread through the parallel entry point is the same computation.
-            assert_eq!(
-                parallel_playouts(&ir, &mut engine, &start, count, seed, max_depth, 1),
-                Ok(want),
-                "{name}"
-            );
+        for mode in MODES {
+            let mut engine = Engine::with_propagation(&ir, mode);
+            let start = engine.initial_state(&ir);
+            for (_, v) in fixture.lines.iter().filter(|(k, _)| k == "playouts") {
+                let (count, seed, max_depth) = (v[0] as u64, v[1] as i32 as u32, v[2] as u64);
+                let want = PlayoutStats {
+                    playouts: v[3] as u64,
+                    states: v[4] as u64,
+                    total_depth: v[5] as u64,
+                    min_depth: v[6] as u64,
+                    max_depth: v[7] as u64,
+                    truncated: v[8] as u64,
+                    goal_sums: v[9..].to_vec(),
+                };
+                let context = format!("{name} {mode:?} seed {seed}");
+                let got = playouts(&ir, &mut engine, &start, count, seed, max_depth);
+                assert_eq!(got.as_ref(), Ok(&want), "{context}");
+                // One thread through the parallel entry point is the same computation.
+                let got = parallel_playouts(&ir, &mut engine, &start, count, seed, max_depth, 1);
+                assert_eq!(got, Ok(want), "{context}, parallel entry");
+            }
         }
     }
 }
@@ -103,5 +107,8 @@ fn threaded_playouts_are_the_merge_of_per_thread_runs() {
     }
     assert_eq!(got, want);
     assert_eq!(got.playouts, 41);
-    assert_ne!(propnet_core::thread_seed(9, 1), propnet_core::thread_seed(9, 2));
+    assert_ne!(
+        propnet_core::thread_seed(9, 1),
+        propnet_core::thread_seed(9, 2)
+    );
 }

@@ -2,10 +2,15 @@
 //! by reference (no copy) for the life of the object; states and output buffers are borrowed per call.
 //! Terms stay on the JavaScript side: calls speak in legal-entry and base-bit indices of the IR.
 
-use napi::bindgen_prelude::{Int32Array, Int32ArraySlice, Uint32Array, Uint32ArraySlice, Uint8Array};
+use napi::bindgen_prelude::{
+    Int32Array, Int32ArraySlice, Uint32Array, Uint32ArraySlice, Uint8Array,
+};
 use napi::{Error, Result, Status};
 use napi_derive::napi;
-use propnet_core::{parallel_perft, parallel_playouts, CoreError, Engine, Ir, IR_VERSION};
+use propnet_core::{
+    choose_propagation, parallel_perft, parallel_playouts, CoreError, Engine, Ir, Propagation,
+    IR_VERSION,
+};
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
 #[napi(object)]
@@ -115,9 +120,10 @@ fn illegal(role: usize) -> i32 {
 
 #[napi]
 impl NativePropnet {
-    /// Checks the IR (version and every invariant) and evaluates the empty state.
+    /// Checks the IR (version and every invariant) and evaluates the empty state. `propagation` is
+    /// 'incremental', 'levelled' or 'auto' (default: time both on a few playouts and keep the faster).
     #[napi(constructor)]
-    pub fn new(ir: PropnetIrInput) -> Result<Self> {
+    pub fn new(ir: PropnetIrInput, propagation: Option<String>) -> Result<Self> {
         if ir.version != IR_VERSION {
             return Err(Error::new(
                 Status::InvalidArg,
@@ -129,7 +135,22 @@ impl NativePropnet {
         }
         let view = ir.ir();
         view.validate().map_err(to_napi)?;
-        let engine = Engine::new(&view);
+        let mode = match propagation.as_deref() {
+            Some("incremental") => Propagation::Incremental,
+            Some("levelled") => Propagation::Levelled,
+            None | Some("auto") => {
+                choose_propagation(&view, &Engine::new(&view).initial_state(&view))
+            }
+            Some(other) => {
+                return Err(Error::new(
+                    Status::InvalidArg,
+                    format!(
+                        "propagation must be 'incremental', 'levelled' or 'auto', got '{other}'"
+                    ),
+                ))
+            }
+        };
+        let engine = Engine::with_propagation(&view, mode);
         Ok(NativePropnet {
             arrays: ir,
             engine,
@@ -137,6 +158,15 @@ impl NativePropnet {
             goals: Vec::new(),
             inputs: Vec::new(),
         })
+    }
+
+    /// The propagation mode in use: 'incremental' or 'levelled'.
+    #[napi(getter)]
+    pub fn propagation(&self) -> &'static str {
+        match self.engine.propagation() {
+            Propagation::Incremental => "incremental",
+            Propagation::Levelled => "levelled",
+        }
     }
 
     /// Does nothing: measures the cost of one boundary crossing.
@@ -176,7 +206,10 @@ impl NativePropnet {
             .map_err(to_napi)?;
         let out = writable(&mut out);
         if out.len() < self.goals.len() {
-            return Err(Error::new(Status::InvalidArg, "output buffer too small".to_owned()));
+            return Err(Error::new(
+                Status::InvalidArg,
+                "output buffer too small".to_owned(),
+            ));
         }
         out[..self.goals.len()].copy_from_slice(&self.goals);
         Ok(self.goals.len() as u32)
@@ -194,7 +227,10 @@ impl NativePropnet {
                 "output state has the wrong length".to_owned(),
             ));
         }
-        match self.engine.apply_joint_move(&ir, state, moves, &mut self.inputs) {
+        match self
+            .engine
+            .apply_joint_move(&ir, state, moves, &mut self.inputs)
+        {
             Err(CoreError::IllegalMove { role }) => Ok(illegal(role)),
             Err(e) => Err(to_napi(e)),
             Ok(()) => {
@@ -207,10 +243,19 @@ impl NativePropnet {
     /// Writes the percept term ids of `role` after the joint move into `out`; returns how many, or
     /// `-1 - role'` when the move of `role'` is not legal.
     #[napi]
-    pub fn sees(&mut self, state: &[u32], moves: &[u32], role: u32, mut out: Int32ArraySlice) -> Result<i32> {
+    pub fn sees(
+        &mut self,
+        state: &[u32],
+        moves: &[u32],
+        role: u32,
+        mut out: Int32ArraySlice,
+    ) -> Result<i32> {
         let ir = self.arrays.ir();
         self.legal.clear();
-        match self.engine.sees(&ir, state, moves, role as usize, &mut self.legal) {
+        match self
+            .engine
+            .sees(&ir, state, moves, role as usize, &mut self.legal)
+        {
             Err(CoreError::IllegalMove { role }) => Ok(illegal(role)),
             Err(e) => Err(to_napi(e)),
             Ok(()) => Ok(write_terms(&self.legal, ir.sees_term, writable(&mut out))? as i32),
@@ -273,7 +318,10 @@ fn writable_u32<'a>(out: &'a mut Uint32ArraySlice<'_>) -> &'a mut [u32] {
 
 fn write_terms(indices: &[u32], terms: &[i32], out: &mut [i32]) -> Result<u32> {
     if out.len() < indices.len() {
-        return Err(Error::new(Status::InvalidArg, "output buffer too small".to_owned()));
+        return Err(Error::new(
+            Status::InvalidArg,
+            "output buffer too small".to_owned(),
+        ));
     }
     for (slot, &i) in out.iter_mut().zip(indices) {
         *slot = terms[i as usize];

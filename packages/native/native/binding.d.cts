@@ -11,8 +11,13 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 
 /** One propnet: the IR arrays, an engine and scratch buffers. */
 export declare class NativePropnet {
-  /** Checks the IR (version and every invariant) and evaluates the empty state. */
-  constructor(ir: PropnetIrInput)
+  /**
+   * Checks the IR (version and every invariant) and evaluates the empty state. `propagation` is
+   * 'incremental', 'levelled' or 'auto' (default: time both on a few playouts and keep the faster).
+   */
+  constructor(ir: PropnetIrInput, propagation?: string | undefined | null)
+  /** The propagation mode in use: 'incremental' or 'levelled'. */
+  get propagation(): string
   /** Does nothing: measures the cost of one boundary crossing. */
   noop(): void
   initialState(): Uint32Array

@@ -1,8 +1,31 @@
 // The `native` backend: builds the propnet IR with @gdlkit/propnet and runs it on the Rust core.
-import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
+import { type Backend, type BackendOptions, type Game, GdlkitError, type Reasoner } from '@gdlkit/core';
 import { buildPropnet } from '@gdlkit/propnet';
 import { loadNative, requireNative } from './binding.js';
-import { NATIVE_CAPABILITIES, NativeReasoner } from './reasoner.js';
+import { NATIVE_CAPABILITIES, type NativeOptions, NativeReasoner, type Propagation } from './reasoner.js';
+
+const PROPAGATIONS: readonly unknown[] = ['incremental', 'levelled', 'auto'] satisfies Propagation[];
+
+/** The backend-specific settings `threads` and `propagation`, checked. */
+function nativeOptions(options: BackendOptions): NativeOptions {
+  const { threads, propagation } = options;
+  if (threads !== undefined && typeof threads !== 'number') {
+    throw new GdlkitError(
+      'UNSUPPORTED',
+      `the native backend's threads option must be a number, got ${typeof threads}`,
+    );
+  }
+  if (propagation !== undefined && !PROPAGATIONS.includes(propagation)) {
+    throw new GdlkitError(
+      'UNSUPPORTED',
+      `the native backend's propagation option must be one of ${PROPAGATIONS.join(', ')}`,
+    );
+  }
+  return {
+    ...(threads === undefined ? {} : { threads }),
+    ...(propagation === undefined ? {} : { propagation: propagation as Propagation }),
+  };
+}
 
 export const nativeBackend: Backend = {
   name: 'native',
@@ -19,10 +42,6 @@ export const nativeBackend: Backend = {
       ...(options.buildTimeMs === undefined ? {} : { timeMs: options.buildTimeMs }),
       ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
     });
-    const threads = options.threads;
-    if (threads !== undefined && typeof threads !== 'number') {
-      throw new TypeError(`the native backend's threads option must be a number, got ${typeof threads}`);
-    }
-    return new NativeReasoner(game, ir, binding, threads === undefined ? {} : { threads });
+    return new NativeReasoner(game, ir, binding, nativeOptions(options));
   },
 };

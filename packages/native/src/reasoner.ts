@@ -25,9 +25,16 @@ export const NATIVE_CAPABILITIES: Capabilities = {
   threads: true,
 };
 
+export type Propagation = 'incremental' | 'levelled' | 'auto';
+
 export interface NativeOptions {
   /** Threads for playouts and perft: 0 = every core, default 1 (statistics then equal the TS engine's). */
   readonly threads?: number;
+  /**
+   * How gate values are brought up to date: only the gates whose inputs changed, every gate of the changed
+   * phase in order, or (default) whichever is faster on a few timed playouts. Results never depend on it.
+   */
+  readonly propagation?: Propagation;
 }
 
 export class NativeReasoner extends BaseReasoner<Uint32Array> {
@@ -57,7 +64,7 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
       );
     }
     this.threads = threads;
-    this.net = new binding.NativePropnet(ir);
+    this.net = new binding.NativePropnet(ir, options.propagation ?? 'auto');
     this.initial = this.net.initialState();
     this.legalIndex = Array.from({ length: ir.roleCount }, (_, r) => {
       const map = new Map<TermId, number>();

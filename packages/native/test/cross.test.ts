@@ -18,14 +18,18 @@ describe.each(games)('native vs TypeScript propnet: $path', ({ path, perftDepth,
   const game: Game = loadCorpusGame(path);
   const ir = buildPropnet(game);
   const ts = new PropnetReasoner(game, ir);
-  const native = new NativeReasoner(game, ir, requireNative());
-  const parallel = new NativeReasoner(game, ir, requireNative(), { threads: 2 });
+  // The two propagation modes must agree with the TS engine (and so with each other).
+  const native = new NativeReasoner(game, ir, requireNative(), { propagation: 'incremental' });
+  const parallel = new NativeReasoner(game, ir, requireNative(), { threads: 2, propagation: 'levelled' });
+  const levelled = new NativeReasoner(game, ir, requireNative(), { propagation: 'levelled' });
 
   it('plays the same seeded matches (states, legal moves, goals, percepts)', () => {
     for (const seed of [1, 2, 3]) {
       const expected = playRandomMatch(ts, { seed });
-      const actual = playRandomMatch(native, { seed });
-      expect(firstDifference(expected.steps, actual.steps)?.summary, `seed ${seed}`).toBeUndefined();
+      for (const subject of [native, parallel]) {
+        const actual = playRandomMatch(subject, { seed });
+        expect(firstDifference(expected.steps, actual.steps)?.summary, `seed ${seed}`).toBeUndefined();
+      }
     }
   });
 
@@ -39,9 +43,9 @@ describe.each(games)('native vs TypeScript propnet: $path', ({ path, perftDepth,
   it('gives the same playout statistics for the same seed', () => {
     const start = ts.initialState();
     for (const seed of [7, -123456]) {
-      expect(native.playouts(start, { count: playouts, seed })).toEqual(
-        ts.playouts(start, { count: playouts, seed }),
-      );
+      const expected = ts.playouts(start, { count: playouts, seed });
+      expect(native.playouts(start, { count: playouts, seed })).toEqual(expected);
+      expect(levelled.playouts(start, { count: playouts, seed })).toEqual(expected);
     }
     const cut = { count: playouts, seed: 5, maxDepth: 3 };
     expect(native.playouts(start, cut)).toEqual(ts.playouts(start, cut));

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCorpusGame } from '@gdlkit/core';
-import { buildPropnet, PropnetReasoner, type PropnetIR } from '@gdlkit/propnet';
+import { buildPropnet, type PropnetIR, PropnetReasoner } from '@gdlkit/propnet';
 import { describe, expect, it } from 'vitest';
 
 const fixtures = join(import.meta.dirname, '../../../crates/propnet-core/tests/fixtures');
@@ -25,7 +25,9 @@ function fixtureText(path: string, perftDepth: number, count: number): string {
     `# propnet IR of ${path} with the TypeScript engine's results; regenerate: GDLKIT_UPDATE_FIXTURES=1 pnpm --filter @gdlkit/native test`,
   ];
   for (const [key, value] of Object.entries(ir) as [keyof PropnetIR, unknown][]) {
-    lines.push(`${key} ${ArrayBuffer.isView(value) ? Array.from(value as Uint32Array).join(' ') : String(value)}`);
+    lines.push(
+      `${key} ${ArrayBuffer.isView(value) ? Array.from(value as Uint32Array).join(' ') : String(value)}`,
+    );
   }
   const start = ts.initialState();
   lines.push(`initial ${Array.from(start).join(' ')}`);
@@ -43,13 +45,17 @@ function fixtureText(path: string, perftDepth: number, count: number): string {
 }
 
 describe('Rust fixtures', () => {
-  it.each(games)('fixture of $path matches the current IR and TypeScript engine', ({ name, path, perft, playouts }) => {
-    const file = join(fixtures, `${name}.ir`);
-    const text = fixtureText(path, perft, playouts);
-    if (process.env.GDLKIT_UPDATE_FIXTURES) writeFileSync(file, text);
-    expect(existsSync(file), `${file} missing: run GDLKIT_UPDATE_FIXTURES=1 pnpm --filter @gdlkit/native test`).toBe(
-      true,
-    );
-    expect(readFileSync(file, 'utf8') === text, `${file} is stale: regenerate it`).toBe(true);
-  });
+  it.each(games)(
+    'fixture of $path matches the current IR and TypeScript engine',
+    ({ name, path, perft, playouts }) => {
+      const file = join(fixtures, `${name}.ir`);
+      const text = fixtureText(path, perft, playouts);
+      if (process.env.GDLKIT_UPDATE_FIXTURES) writeFileSync(file, text);
+      expect(
+        existsSync(file),
+        `${file} missing: run GDLKIT_UPDATE_FIXTURES=1 pnpm --filter @gdlkit/native test`,
+      ).toBe(true);
+      expect(readFileSync(file, 'utf8') === text, `${file} is stale: regenerate it`).toBe(true);
+    },
+  );
 });

@@ -109,16 +109,27 @@ pub fn load_fixture(name: &str) -> Fixture {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut fields: HashMap<String, Vec<i64>> = HashMap::new();
     let mut lines = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let mut words = line.split_whitespace();
         let key = words.next().unwrap().to_owned();
         let values: Vec<i64> = words
-            .map(|w| w.parse().unwrap_or_else(|_| panic!("{path}: bad number {w}")))
+            .map(|w| {
+                w.parse()
+                    .unwrap_or_else(|_| panic!("{path}: bad number {w}"))
+            })
             .collect();
         lines.push((key.clone(), values.clone()));
         fields.insert(key, values);
     }
-    let take = |key: &str| fields.get(key).unwrap_or_else(|| panic!("{path}: no {key}")).clone();
+    let take = |key: &str| {
+        fields
+            .get(key)
+            .unwrap_or_else(|| panic!("{path}: no {key}"))
+            .clone()
+    };
     let u32s = |key: &str| take(key).into_iter().map(|v| v as u32).collect::<Vec<_>>();
     let i32s = |key: &str| take(key).into_iter().map(|v| v as i32).collect::<Vec<_>>();
     let one = |key: &str| take(key)[0] as usize;
