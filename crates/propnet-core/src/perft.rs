@@ -36,12 +36,20 @@ impl Perft {
         depth: u32,
     ) -> Result<u64> {
         check_state(ir, state)?;
-        let levels = depth as usize + 1;
-        self.states.resize(levels * self.words, 0);
-        self.legal.resize_with(levels * ir.role_count, Vec::new);
-        self.digits.resize(levels * ir.role_count, 0);
+        // Buffers grow with the depth actually reached (a huge depth on a short game allocates little).
+        self.reserve(ir, 0);
         self.states[..self.words].copy_from_slice(state);
         Ok(self.node(ir, engine, 0, depth))
+    }
+
+    /// Makes room for the state of `level + 1` and the legal lists and digits of `level`.
+    fn reserve(&mut self, ir: &Ir, level: usize) {
+        let levels = level + 2;
+        if self.states.len() < levels * self.words {
+            self.states.resize(levels * self.words, 0);
+            self.legal.resize_with(levels * ir.role_count, Vec::new);
+            self.digits.resize(levels * ir.role_count, 0);
+        }
     }
 
     fn node(&mut self, ir: &Ir, engine: &mut Engine, level: usize, depth: u32) -> u64 {
@@ -51,6 +59,7 @@ impl Perft {
         let words = self.words;
         let roles = ir.role_count;
         let at = level * words;
+        self.reserve(ir, level);
         engine.load(ir, &self.states[at..at + words]);
         if engine.holds(ir.terminal_gate as u32) {
             return 1;

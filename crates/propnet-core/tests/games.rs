@@ -112,3 +112,22 @@ fn threaded_playouts_are_the_merge_of_per_thread_runs() {
         propnet_core::thread_seed(9, 2)
     );
 }
+
+#[test]
+fn perft_to_a_huge_depth_allocates_only_what_the_game_reaches() {
+    let fixture = load_fixture("tictactoe");
+    let ir = fixture.ir.ir();
+    let mut engine = Engine::new(&ir);
+    let start = engine.initial_state(&ir);
+    let deepest = fixture
+        .lines
+        .iter()
+        .filter(|(k, _)| k == "perft")
+        .last()
+        .unwrap()
+        .1[1] as u64;
+    // Tic-tac-toe ends within 9 moves, so depth u32::MAX counts the whole tree (more than depth 4 does).
+    let whole = perft(&ir, &mut engine, &start, u32::MAX).unwrap();
+    assert!(whole > deepest);
+    assert_eq!(perft(&ir, &mut engine, &start, 9), Ok(whole));
+}

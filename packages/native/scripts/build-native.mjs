@@ -23,7 +23,7 @@ const args = [
   '--package-json-path',
   'package.json',
   '--output-dir',
-  'native',
+  '.',
   '--js',
   'binding.cjs',
   '--dts',

@@ -1,25 +1,27 @@
-// Loads the napi-rs binary through the generated loader (native/binding.cjs), which keeps napi-rs's
+// Loads the napi-rs binary through the generated loader (binding.cjs), which keeps napi-rs's
 // platform fallback order: the local build, then the per-platform package. A total load failure becomes a
 // BackendUnavailableError whose cause is an AggregateError of every load error the loader collected.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BackendUnavailableError } from '@gdlkit/core';
-import type { NativePropnet } from '../native/binding.cjs';
+import type { NativePropnet } from '../binding.cjs';
 
-export type { NativePlayoutStats, NativePropnet, PropnetIrInput } from '../native/binding.cjs';
+export type { NativePlayoutStats, NativePropnet, PropnetIrInput } from '../binding.cjs';
 
 export interface NativeBinding {
   readonly NativePropnet: typeof NativePropnet;
 }
 
-type Loaded = { readonly binding: NativeBinding } | { readonly error: BackendUnavailableError };
+export type Loaded = { readonly binding: NativeBinding } | { readonly error: BackendUnavailableError };
 
 let loaded: Loaded | undefined;
 
 /** The loaded binding, or the typed error saying why it could not be loaded (tried once per process). */
 export function loadNative(): Loaded {
-  loaded ??= tryLoad();
+  // The loader and the binary sit at the package root, one level above src/ and dist/.
+  const here = dirname(fileURLToPath(import.meta.url));
+  loaded ??= loadNativeFrom(join(here, '..', 'binding.cjs'));
   return loaded;
 }
 
@@ -30,10 +32,8 @@ export function requireNative(): NativeBinding {
   return result.binding;
 }
 
-function tryLoad(): Loaded {
-  // dist/index.cjs has __dirname; ESM builds and sources locate themselves through import.meta.url.
-  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-  const loader = join(here, '..', 'native', 'binding.cjs');
+/** Loads the binding through the loader at `loader` (a path), turning every failure into the typed error. */
+export function loadNativeFrom(loader: string): Loaded {
   try {
     return { binding: createRequire(loader)(loader) as NativeBinding };
   } catch (error) {

@@ -1,3 +1,3 @@
 export { nativeBackend } from './backend.js';
-export { loadNative, type NativeBinding, requireNative } from './binding.js';
+export { type Loaded, loadNative, loadNativeFrom, type NativeBinding, requireNative } from './binding.js';
 export { NATIVE_CAPABILITIES, type NativeOptions, NativeReasoner, type Propagation } from './reasoner.js';

@@ -170,6 +170,6 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
   /** Whole count in Rust, one boundary crossing; the result does not depend on the thread count. */
   override perft(state: Uint32Array, depth: number): number {
     if (!(depth > 0)) return 1;
-    return this.net.perft(state, Math.ceil(depth), this.threads);
+    return this.net.perft(state, Math.min(Math.ceil(depth), 0xffffffff), this.threads);
   }
 }

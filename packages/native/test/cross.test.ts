@@ -2,7 +2,7 @@
 // perft counts, and batch playout statistics for the same seed (the move choice must be identical).
 import { firstDifference, type Game, loadCorpusGame, playRandomMatch } from '@gdlkit/core';
 import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NativeReasoner, requireNative } from '../src/index.js';
 
 const games: readonly { path: string; perftDepth: number; playouts: number }[] = [
@@ -15,13 +15,20 @@ const games: readonly { path: string; perftDepth: number; playouts: number }[] =
 ];
 
 describe.each(games)('native vs TypeScript propnet: $path', ({ path, perftDepth, playouts }) => {
-  const game: Game = loadCorpusGame(path);
-  const ir = buildPropnet(game);
-  const ts = new PropnetReasoner(game, ir);
-  // The two propagation modes must agree with the TS engine (and so with each other).
-  const native = new NativeReasoner(game, ir, requireNative(), { propagation: 'incremental' });
-  const parallel = new NativeReasoner(game, ir, requireNative(), { threads: 2, propagation: 'levelled' });
-  const levelled = new NativeReasoner(game, ir, requireNative(), { propagation: 'levelled' });
+  // Built in beforeAll, not at collection, so vitest's worker is not blocked through every game's grounding.
+  let ts: PropnetReasoner;
+  let native: NativeReasoner;
+  let parallel: NativeReasoner;
+  let levelled: NativeReasoner;
+  beforeAll(() => {
+    const game: Game = loadCorpusGame(path);
+    const ir = buildPropnet(game);
+    ts = new PropnetReasoner(game, ir);
+    // The two propagation modes must agree with the TS engine (and so with each other).
+    native = new NativeReasoner(game, ir, requireNative(), { propagation: 'incremental' });
+    parallel = new NativeReasoner(game, ir, requireNative(), { threads: 2, propagation: 'levelled' });
+    levelled = new NativeReasoner(game, ir, requireNative(), { propagation: 'levelled' });
+  });
 
   it('plays the same seeded matches (states, legal moves, goals, percepts)', () => {
     for (const seed of [1, 2, 3]) {

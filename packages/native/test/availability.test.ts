@@ -1,0 +1,48 @@
+// The backend reports a missing binary as unavailable with a typed error carrying every load error.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BackendUnavailableError, loadCorpusGame } from '@gdlkit/core';
+import { describe, expect, it } from 'vitest';
+import { loadNativeFrom, nativeBackend } from '../src/index.js';
+
+describe('native binary loading', () => {
+  it('is available when the binary was built', async () => {
+    expect(nativeBackend.availability()).toEqual({ available: true });
+    const reasoner = await nativeBackend.create(loadCorpusGame('tictactoe.kif'), { threads: 2 });
+    expect(reasoner.backend).toBe('native');
+  });
+
+  it('turns a loader that finds no binary into BackendUnavailableError with every load error', () => {
+    // A loader like napi-rs's: it tried two candidates and throws with the chain of their errors.
+    const dir = mkdtempSync(join(tmpdir(), 'gdlkit-native-'));
+    const loader = join(dir, 'binding.cjs');
+    writeFileSync(
+      loader,
+      `const first = new Error('cannot find ./x.node');
+       const second = new Error('cannot find @gdlkit/native-x', { cause: first });
+       throw new Error('Cannot find native binding.', { cause: second });`,
+    );
+    const result = loadNativeFrom(loader);
+    expect('error' in result).toBe(true);
+    if (!('error' in result)) return;
+    expect(result.error).toBeInstanceOf(BackendUnavailableError);
+    expect(result.error.code).toBe('BACKEND_UNAVAILABLE');
+    expect(result.error.message).toMatch(/backend native is unavailable: no native binary/);
+    const cause = result.error.cause as AggregateError;
+    expect(cause).toBeInstanceOf(AggregateError);
+    expect(cause.errors.map((e: Error) => e.message)).toEqual([
+      'Cannot find native binding.',
+      'cannot find @gdlkit/native-x',
+      'cannot find ./x.node',
+    ]);
+    expect(loadNativeFrom(join(dir, 'missing.cjs'))).toHaveProperty('error');
+  });
+
+  it('rejects bad backend options with typed errors', async () => {
+    const game = loadCorpusGame('tictactoe.kif');
+    await expect(nativeBackend.create(game, { threads: 'many' })).rejects.toThrow(/threads option/);
+    await expect(nativeBackend.create(game, { propagation: 'eager' })).rejects.toThrow(/propagation option/);
+    await expect(nativeBackend.create(game, { threads: -1 })).rejects.toThrow(/non-negative integer/);
+  });
+});
