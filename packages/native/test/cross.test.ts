@@ -4,6 +4,7 @@ import { firstDifference, type Game, loadCorpusGame, playRandomMatch } from '@gd
 import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NativeReasoner, requireNative } from '../src/index.js';
+import { withoutRust } from './rust-toolchain.js';
 
 const games: readonly { path: string; perftDepth: number; playouts: number }[] = [
   { path: 'tictactoe.kif', perftDepth: 4, playouts: 200 },
@@ -14,55 +15,58 @@ const games: readonly { path: string; perftDepth: number; playouts: number }[] =
   { path: 'tests/failure-classes/recursive-view.kif', perftDepth: 4, playouts: 100 },
 ];
 
-describe.each(games)('native vs TypeScript propnet: $path', ({ path, perftDepth, playouts }) => {
-  // Built in beforeAll, not at collection, so vitest's worker is not blocked through every game's grounding.
-  let ts: PropnetReasoner;
-  let native: NativeReasoner;
-  let parallel: NativeReasoner;
-  let levelled: NativeReasoner;
-  beforeAll(() => {
-    const game: Game = loadCorpusGame(path);
-    const ir = buildPropnet(game);
-    ts = new PropnetReasoner(game, ir);
-    // The two propagation modes must agree with the TS engine (and so with each other).
-    native = new NativeReasoner(game, ir, requireNative(), { propagation: 'incremental' });
-    parallel = new NativeReasoner(game, ir, requireNative(), { threads: 2, propagation: 'levelled' });
-    levelled = new NativeReasoner(game, ir, requireNative(), { propagation: 'levelled' });
-  });
+describe.skipIf(withoutRust).each(games)(
+  'native vs TypeScript propnet: $path',
+  ({ path, perftDepth, playouts }) => {
+    // Built in beforeAll, not at collection, so vitest's worker is not blocked through every game's grounding.
+    let ts: PropnetReasoner;
+    let native: NativeReasoner;
+    let parallel: NativeReasoner;
+    let levelled: NativeReasoner;
+    beforeAll(() => {
+      const game: Game = loadCorpusGame(path);
+      const ir = buildPropnet(game);
+      ts = new PropnetReasoner(game, ir);
+      // The two propagation modes must agree with the TS engine (and so with each other).
+      native = new NativeReasoner(game, ir, requireNative(), { propagation: 'incremental' });
+      parallel = new NativeReasoner(game, ir, requireNative(), { threads: 2, propagation: 'levelled' });
+      levelled = new NativeReasoner(game, ir, requireNative(), { propagation: 'levelled' });
+    });
 
-  it('plays the same seeded matches (states, legal moves, goals, percepts)', () => {
-    for (const seed of [1, 2, 3]) {
-      const expected = playRandomMatch(ts, { seed });
-      for (const subject of [native, parallel]) {
-        const actual = playRandomMatch(subject, { seed });
-        expect(firstDifference(expected.steps, actual.steps)?.summary, `seed ${seed}`).toBeUndefined();
+    it('plays the same seeded matches (states, legal moves, goals, percepts)', () => {
+      for (const seed of [1, 2, 3]) {
+        const expected = playRandomMatch(ts, { seed });
+        for (const subject of [native, parallel]) {
+          const actual = playRandomMatch(subject, { seed });
+          expect(firstDifference(expected.steps, actual.steps)?.summary, `seed ${seed}`).toBeUndefined();
+        }
       }
-    }
-  });
+    });
 
-  it('counts the same perft nodes on one and two threads', () => {
-    const start = ts.initialState();
-    const expected = ts.perft(start, perftDepth);
-    expect(native.perft(start, perftDepth)).toBe(expected);
-    expect(parallel.perft(start, perftDepth)).toBe(expected);
-  });
+    it('counts the same perft nodes on one and two threads', () => {
+      const start = ts.initialState();
+      const expected = ts.perft(start, perftDepth);
+      expect(native.perft(start, perftDepth)).toBe(expected);
+      expect(parallel.perft(start, perftDepth)).toBe(expected);
+    });
 
-  it('gives the same playout statistics for the same seed', () => {
-    const start = ts.initialState();
-    for (const seed of [7, -123456]) {
-      const expected = ts.playouts(start, { count: playouts, seed });
-      expect(native.playouts(start, { count: playouts, seed })).toEqual(expected);
-      expect(levelled.playouts(start, { count: playouts, seed })).toEqual(expected);
-    }
-    const cut = { count: playouts, seed: 5, maxDepth: 3 };
-    expect(native.playouts(start, cut)).toEqual(ts.playouts(start, cut));
-  });
+    it('gives the same playout statistics for the same seed', () => {
+      const start = ts.initialState();
+      for (const seed of [7, -123456]) {
+        const expected = ts.playouts(start, { count: playouts, seed });
+        expect(native.playouts(start, { count: playouts, seed })).toEqual(expected);
+        expect(levelled.playouts(start, { count: playouts, seed })).toEqual(expected);
+      }
+      const cut = { count: playouts, seed: 5, maxDepth: 3 };
+      expect(native.playouts(start, cut)).toEqual(ts.playouts(start, cut));
+    });
 
-  it('splits playouts over threads deterministically', () => {
-    const start = ts.initialState();
-    const first = parallel.playouts(start, { count: playouts, seed: 11 });
-    expect(first.playouts).toBe(playouts);
-    expect(first.states).toBe(first.totalDepth + playouts);
-    expect(parallel.playouts(start, { count: playouts, seed: 11 })).toEqual(first);
-  });
-});
+    it('splits playouts over threads deterministically', () => {
+      const start = ts.initialState();
+      const first = parallel.playouts(start, { count: playouts, seed: 11 });
+      expect(first.playouts).toBe(playouts);
+      expect(first.states).toBe(first.totalDepth + playouts);
+      expect(parallel.playouts(start, { count: playouts, seed: 11 })).toEqual(first);
+    });
+  },
+);
