@@ -106,7 +106,9 @@ impl Engine {
         engine
     }
 
-    /// Gate values after the last `load`/`apply_inputs`, one byte (0 or 1) per gate.
+    /// Gate values after the last `load`/`apply_inputs`, one byte (0 or 1) per gate. In levelled mode the
+    /// move-dependent gates [phaseSplit, gateCount) are current only after `apply_inputs` (or when a state
+    /// query reads one of them, see `state_reads_moves`).
     #[inline]
     pub fn values(&self) -> &[u8] {
         &self.values

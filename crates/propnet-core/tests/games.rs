@@ -119,13 +119,7 @@ fn perft_to_a_huge_depth_allocates_only_what_the_game_reaches() {
     let ir = fixture.ir.ir();
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
-    let deepest = fixture
-        .lines
-        .iter()
-        .filter(|(k, _)| k == "perft")
-        .last()
-        .unwrap()
-        .1[1] as u64;
+    let deepest = fixture.lines.iter().rfind(|(k, _)| k == "perft").unwrap().1[1] as u64;
     // Tic-tac-toe ends within 9 moves, so depth u32::MAX counts the whole tree (more than depth 4 does).
     let whole = perft(&ir, &mut engine, &start, u32::MAX).unwrap();
     assert!(whole > deepest);
