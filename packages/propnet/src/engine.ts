@@ -195,7 +195,10 @@ export class PropnetEngine implements PropnetEvaluator {
       let count = 0;
       for (let x = ir.faninStart[g]!; x < ir.faninStart[g + 1]!; x++) count += values[ir.fanin[x]!]!;
       counts[g] = count;
-      if (this.evaluate(g, count)) cycleWork[top++] = g;
+      if (this.evaluate(g, count)) {
+        queued[g] = 1;
+        cycleWork[top++] = g;
+      }
     }
     while (top > 0) {
       const g = cycleWork[--top]!;
@@ -205,9 +208,14 @@ export class PropnetEngine implements PropnetEvaluator {
         const f = ir.fanout[x]!;
         if (ir.cycleOf[f] !== c) continue;
         counts[f]!++;
-        if (!values[f] && this.evaluate(f, counts[f]!)) cycleWork[top++] = f;
+        // Each member enters the work stack at most once, so the stack never outgrows the component.
+        if (!values[f] && !queued[f] && this.evaluate(f, counts[f]!)) {
+          queued[f] = 1;
+          cycleWork[top++] = f;
+        }
       }
     }
+    for (let g = s; g < e; g++) queued[g] = 0;
     if (!notify) return;
     for (let g = s; g < e; g++) {
       if (values[g] !== cycleOld[g - s]) this.pushFanout(g, values[g] ? 1 : -1, c);
