@@ -33,6 +33,7 @@ export {
   genericPlayouts,
   goalNumber,
   goalValueOf,
+  PlayoutTally,
 } from './reasoner/base-reasoner.js';
 export { jointMoves } from './reasoner/joint-moves.js';
 export { BackendRegistry } from './reasoner/registry.js';

@@ -5,9 +5,11 @@ import {
   DEFAULT_MAX_DEPTH,
   GdlkitError,
   type GoalValue,
+  goalNumber,
   IllegalMoveError,
   type PlayoutOptions,
   type PlayoutStats,
+  PlayoutTally,
   Rng,
   type TermId,
 } from '@gdlkit/core';
@@ -100,21 +102,16 @@ export class ForwardReasoner extends BaseReasoner<ForwardState> {
     const rng = new Rng(options.seed);
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     const roleCount = this.roles.length;
-    const goalSums = new Array<number>(roleCount).fill(0);
+    const tally = new PlayoutTally(roleCount);
     const move = new Int32Array(roleCount);
-    let states = 0;
-    let totalDepth = 0;
-    let minDepth = Number.POSITIVE_INFINITY;
-    let maxSeen = 0;
-    let truncated = 0;
     for (let p = 0; p < options.count; p++) {
       let fluents = state.fluents;
       let depth = 0;
-      states++;
+      let truncated = false;
       m.load(fluents);
       while (!m.isTerminal()) {
         if (depth >= maxDepth) {
-          truncated++;
+          truncated = true;
           break;
         }
         m.legalByRole(this.legal, this.legalCounts);
@@ -128,26 +125,12 @@ export class ForwardReasoner extends BaseReasoner<ForwardState> {
         fluents = m.successor();
         m.load(fluents);
         depth++;
-        states++;
       }
-      for (let r = 0; r < roleCount; r++) {
-        const g = m.goal(r);
-        goalSums[r]! += g === null ? 0 : typeof g === 'number' ? g : (g[g.length - 1] ?? 0);
-      }
-      totalDepth += depth;
-      minDepth = Math.min(minDepth, depth);
-      maxSeen = Math.max(maxSeen, depth);
+      for (let r = 0; r < roleCount; r++) tally.addGoal(r, goalNumber(m.goal(r)));
+      tally.finish(depth, truncated);
     }
     this.loaded = undefined;
-    return {
-      playouts: options.count,
-      states,
-      totalDepth,
-      minDepth: options.count === 0 ? 0 : minDepth,
-      maxDepth: maxSeen,
-      goalSums,
-      truncated,
-    };
+    return tally.result();
   }
 
   override perft(state: ForwardState, depth: number): number {

@@ -10,6 +10,7 @@ import {
   IllegalMoveError,
   type PlayoutOptions,
   type PlayoutStats,
+  PlayoutTally,
   Rng,
   type TermId,
 } from '@gdlkit/core';
@@ -151,25 +152,20 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
     const rng = new Rng(options.seed);
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     const roles = ir.roleCount;
-    const goalSums = new Array<number>(roles).fill(0);
+    const tally = new PlayoutTally(roles);
     const legalScratch = new Int32Array(ir.legalGate.length);
     let current = new Uint32Array(start.length);
     let next = new Uint32Array(start.length);
     const values = engine.values;
-    let states = 0;
-    let totalDepth = 0;
-    let minDepth = Number.POSITIVE_INFINITY;
-    let maxSeen = 0;
-    let truncated = 0;
     for (let p = 0; p < options.count; p++) {
       current.set(start);
       let depth = 0;
-      states++;
+      let truncated = false;
       for (;;) {
         engine.load(current);
         if (values[ir.terminalGate]) break;
         if (depth >= maxDepth) {
-          truncated++;
+          truncated = true;
           break;
         }
         for (let r = 0; r < roles; r++) {
@@ -186,27 +182,16 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
         current = next;
         next = t;
         depth++;
-        states++;
       }
       for (let r = 0; r < roles; r++) {
         let best = Number.NEGATIVE_INFINITY;
         for (let k = ir.goalStart[r]!; k < ir.goalStart[r + 1]!; k++) {
           if (values[ir.goalGate[k]!] && ir.goalValue[k]! > best) best = ir.goalValue[k]!;
         }
-        goalSums[r]! += best === Number.NEGATIVE_INFINITY ? 0 : best;
+        tally.addGoal(r, best === Number.NEGATIVE_INFINITY ? 0 : best);
       }
-      totalDepth += depth;
-      if (depth < minDepth) minDepth = depth;
-      if (depth > maxSeen) maxSeen = depth;
+      tally.finish(depth, truncated);
     }
-    return {
-      playouts: options.count,
-      states,
-      totalDepth,
-      minDepth: options.count === 0 ? 0 : minDepth,
-      maxDepth: maxSeen,
-      goalSums,
-      truncated,
-    };
+    return tally.result();
   }
 }

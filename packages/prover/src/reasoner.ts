@@ -14,6 +14,7 @@ import {
   IllegalMoveError,
   type PlayoutOptions,
   type PlayoutStats,
+  PlayoutTally,
   Rng,
   type TermId,
 } from '@gdlkit/core';
@@ -77,20 +78,15 @@ export class ProverReasoner extends BaseReasoner<ProverState> {
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     const roleCount = this.roles.length;
     const store = this.game.store;
-    const goalSums = new Array<number>(roleCount).fill(0);
+    const tally = new PlayoutTally(roleCount);
     const move: TermId[] = new Array(roleCount).fill(0);
-    let states = 0;
-    let totalDepth = 0;
-    let minDepth = Number.POSITIVE_INFINITY;
-    let maxSeen = 0;
-    let truncated = 0;
     for (let p = 0; p < options.count; p++) {
       let state = start;
       let depth = 0;
-      states++;
+      let truncated = false;
       while (!this.isTerminal(state)) {
         if (depth >= maxDepth) {
-          truncated++;
+          truncated = true;
           break;
         }
         for (let r = 0; r < roleCount; r++) {
@@ -105,22 +101,11 @@ export class ProverReasoner extends BaseReasoner<ProverState> {
         }
         state = this.advance(move);
         depth++;
-        states++;
       }
-      for (let r = 0; r < roleCount; r++) goalSums[r]! += goalNumber(this.goal(state, r));
-      totalDepth += depth;
-      if (depth < minDepth) minDepth = depth;
-      if (depth > maxSeen) maxSeen = depth;
+      for (let r = 0; r < roleCount; r++) tally.addGoal(r, goalNumber(this.goal(state, r)));
+      tally.finish(depth, truncated);
     }
-    return {
-      playouts: options.count,
-      states,
-      totalDepth,
-      minDepth: options.count === 0 ? 0 : minDepth,
-      maxDepth: maxSeen,
-      goalSums,
-      truncated,
-    };
+    return tally.result();
   }
 
   /** The successor of the solver's current state under a joint move already known to be legal. */

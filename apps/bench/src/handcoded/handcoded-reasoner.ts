@@ -9,6 +9,7 @@ import {
   IllegalMoveError,
   type PlayoutOptions,
   type PlayoutStats,
+  PlayoutTally,
   Rng,
   type TermId,
 } from '@gdlkit/core';
@@ -119,23 +120,18 @@ export class HandcodedReasoner extends BaseReasoner<Int32Array> {
     const roleCount = this.roles.length;
     const rng = new Rng(options.seed);
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-    const goalSums = new Array<number>(roleCount).fill(0);
+    const tally = new PlayoutTally(roleCount);
     const buffers = this.legalBuffers;
     const codes = this.codes;
     let a = new Int32Array(rules.words);
     let b = new Int32Array(rules.words);
-    let states = 0;
-    let totalDepth = 0;
-    let minDepth = Number.POSITIVE_INFINITY;
-    let maxSeen = 0;
-    let truncated = 0;
     for (let p = 0; p < options.count; p++) {
       a.set(state);
       let depth = 0;
-      states++;
+      let truncated = false;
       while (!rules.terminal(a)) {
         if (depth >= maxDepth) {
-          truncated++;
+          truncated = true;
           break;
         }
         for (let r = 0; r < roleCount; r++) {
@@ -149,22 +145,11 @@ export class HandcodedReasoner extends BaseReasoner<Int32Array> {
         a = b;
         b = t;
         depth++;
-        states++;
       }
-      for (let r = 0; r < roleCount; r++) goalSums[r]! += rules.goalNumber(a, r);
-      totalDepth += depth;
-      if (depth < minDepth) minDepth = depth;
-      if (depth > maxSeen) maxSeen = depth;
+      for (let r = 0; r < roleCount; r++) tally.addGoal(r, rules.goalNumber(a, r));
+      tally.finish(depth, truncated);
     }
-    return {
-      playouts: options.count,
-      states,
-      totalDepth,
-      minDepth: options.count === 0 ? 0 : minDepth,
-      maxDepth: maxSeen,
-      goalSums,
-      truncated,
-    };
+    return tally.result();
   }
 
   override perft(state: Int32Array, depth: number): number {

@@ -56,20 +56,15 @@ export function genericPlayouts<State>(
   const rng = new Rng(options.seed);
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const roleCount = reasoner.roles.length;
-  const goalSums = new Array<number>(roleCount).fill(0);
+  const tally = new PlayoutTally(roleCount);
   const move: TermId[] = new Array(roleCount).fill(0);
-  let states = 0;
-  let totalDepth = 0;
-  let minDepth = Number.POSITIVE_INFINITY;
-  let maxSeen = 0;
-  let truncated = 0;
   for (let p = 0; p < options.count; p++) {
     let state = start;
     let depth = 0;
-    states++;
+    let truncated = false;
     while (!reasoner.isTerminal(state)) {
       if (depth >= maxDepth) {
-        truncated++;
+        truncated = true;
         break;
       }
       for (let r = 0; r < roleCount; r++) {
@@ -79,22 +74,51 @@ export function genericPlayouts<State>(
       }
       state = reasoner.nextState(state, move);
       depth++;
-      states++;
     }
-    for (let r = 0; r < roleCount; r++) goalSums[r]! += goalNumber(reasoner.goal(state, r));
-    totalDepth += depth;
-    if (depth < minDepth) minDepth = depth;
-    if (depth > maxSeen) maxSeen = depth;
+    for (let r = 0; r < roleCount; r++) tally.addGoal(r, goalNumber(reasoner.goal(state, r)));
+    tally.finish(depth, truncated);
   }
-  return {
-    playouts: options.count,
-    states,
-    totalDepth,
-    minDepth: options.count === 0 ? 0 : minDepth,
-    maxDepth: maxSeen,
-    goalSums,
-    truncated,
-  };
+  return tally.result();
+}
+
+/** Accumulates the statistics of a batch of playouts; every backend's batch path reports through it. */
+export class PlayoutTally {
+  private readonly goalSums: number[];
+  private playouts = 0;
+  private totalDepth = 0;
+  private minDepth = Number.POSITIVE_INFINITY;
+  private maxDepth = 0;
+  private truncated = 0;
+
+  constructor(roleCount: number) {
+    this.goalSums = new Array<number>(roleCount).fill(0);
+  }
+
+  /** Adds a role's goal value in the final state of the current playout (0 when none holds). */
+  addGoal(role: number, value: number): void {
+    this.goalSums[role]! += value;
+  }
+
+  /** Ends a playout of `depth` joint moves, i.e. depth + 1 visited states; `truncated` when cut at maxDepth. */
+  finish(depth: number, truncated: boolean): void {
+    this.playouts++;
+    this.totalDepth += depth;
+    if (depth < this.minDepth) this.minDepth = depth;
+    if (depth > this.maxDepth) this.maxDepth = depth;
+    if (truncated) this.truncated++;
+  }
+
+  result(): PlayoutStats {
+    return {
+      playouts: this.playouts,
+      states: this.playouts + this.totalDepth,
+      totalDepth: this.totalDepth,
+      minDepth: this.playouts === 0 ? 0 : this.minDepth,
+      maxDepth: this.maxDepth,
+      goalSums: [...this.goalSums],
+      truncated: this.truncated,
+    };
+  }
 }
 
 /** A goal value as one number: the value, the largest of several, or 0 when none holds. */
