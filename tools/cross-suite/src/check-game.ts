@@ -2,7 +2,7 @@ import { type Game, loadCorpusGame } from '@gdlkit/core';
 import type { SuiteBackend } from './backend-set.js';
 import { type Cell, newCell, skipCell } from './cell.js';
 import { checkMatches, type Disagreement } from './match-check.js';
-import { errorMessage, oneLine, openReasoners } from './open-reasoners.js';
+import { errorMessage, oneLine, openReasoners, yieldToEventLoop } from './open-reasoners.js';
 import { checkPerft, recordOf, statesAlong } from './perft-check.js';
 import type { CrossSettings } from './settings.js';
 
@@ -31,6 +31,7 @@ export async function checkGame(
   const { opened, cells } = await openReasoners(gamePath, game, backends, settings.buildTimeMs);
   const notes: string[] = [];
   try {
+    await yieldToEventLoop();
     const matches = checkMatches(gamePath, opened, {
       seeds: settings.seeds,
       maxSteps: settings.maxSteps,
@@ -39,6 +40,7 @@ export async function checkGame(
     if (matches.seedsRun < settings.seeds) {
       notes.push(`${matches.seedsRun} of ${settings.seeds} seeds within ${settings.gameTimeMs} ms`);
     }
+    await yieldToEventLoop();
     const record = recordOf(gamePath) ?? matches.traces[0];
     if (record) {
       checkPerft(game, opened, statesAlong(record, settings.perftStates), {

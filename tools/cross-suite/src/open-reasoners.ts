@@ -37,6 +37,8 @@ export async function openReasoners(
       skipCell(cell, 'no GDL-II support');
       continue;
     }
+    // Builds are synchronous work; yielding between them keeps the test worker answering its runner.
+    await yieldToEventLoop();
     try {
       opened.push({ name: b.name, reasoner: await b.backend.create(game, { buildTimeMs }), cell });
     } catch (e) {
@@ -61,4 +63,8 @@ export function errorMessage(e: unknown): string {
 export function oneLine(text: string): string {
   const line = text.replace(/\s*\n\s*/g, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

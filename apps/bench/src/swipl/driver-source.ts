@@ -1,5 +1,5 @@
 // The Prolog side of the swipl baseline, written to a temporary file next to the translated rules.
-export const DRIVER_SOURCE = String.raw`% The gdl-perf random playout loop and a fixed-depth node count, over a plain translation of the rules
+export const DRIVER_SOURCE = `% The gdl-perf random playout loop and a fixed-depth node count, over a plain translation of the rules
 % (t/1 = true, d/2 = does, g_<name>_<arity> = the game's relations). Reads commands on stdin, one answer
 % line per command on stdout:
 %   run(Ms, Seed).   -> "States Playouts Millis": random playouts from the initial state for Ms ms,
