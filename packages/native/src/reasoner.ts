@@ -15,7 +15,7 @@ import {
   type PlayoutStats,
   type TermId,
 } from '@gdlkit/core';
-import type { PropnetIR } from '@gdlkit/propnet';
+import { IrTerms, type PropnetIR } from '@gdlkit/propnet';
 import type { NativeBinding, NativePropnet } from './binding.js';
 
 export const NATIVE_CAPABILITIES: Capabilities = {
@@ -44,8 +44,7 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
   /** The Rust object; exposed for measurements of the boundary itself. */
   readonly net: NativePropnet;
   private readonly initial: Uint32Array;
-  private readonly legalIndex: Map<TermId, number>[];
-  private readonly baseOfTerm = new Map<TermId, number>();
+  private readonly irTerms: IrTerms;
   private readonly terms: Int32Array;
   private readonly moves: Uint32Array;
 
@@ -66,14 +65,7 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
     this.threads = threads;
     this.net = new binding.NativePropnet(ir, options.propagation ?? 'auto');
     this.initial = this.net.initialState();
-    this.legalIndex = Array.from({ length: ir.roleCount }, (_, r) => {
-      const map = new Map<TermId, number>();
-      for (let l = ir.legalStart[r]!; l < ir.legalStart[r + 1]!; l++) map.set(ir.legalTerm[l]!, l);
-      return map;
-    });
-    ir.baseTerm.forEach((t, b) => {
-      this.baseOfTerm.set(t, b);
-    });
+    this.irTerms = new IrTerms(game, ir);
     let widest = 0;
     for (let r = 0; r < ir.roleCount; r++) {
       widest = Math.max(
@@ -122,7 +114,7 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
   private encodeMove(jointMove: readonly TermId[]): void {
     assertJointMoveArity(this.ir.roleCount, jointMove);
     for (let r = 0; r < jointMove.length; r++) {
-      const l = this.legalIndex[r]!.get(jointMove[r]!);
+      const l = this.irTerms.legalIndex[r]!.get(jointMove[r]!);
       if (l === undefined) this.illegal(r, jointMove);
       this.moves[r] = l;
     }
@@ -139,26 +131,11 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
   }
 
   stateToFacts(state: Uint32Array): readonly TermId[] {
-    const out: TermId[] = [];
-    for (let b = 0; b < this.ir.baseTerm.length; b++) {
-      if ((state[b >>> 5]! >>> (b & 31)) & 1) out.push(this.ir.baseTerm[b]!);
-    }
-    return out;
+    return this.irTerms.stateToFacts(state);
   }
 
   stateFromFacts(facts: readonly TermId[]): Uint32Array {
-    const state = new Uint32Array(this.initial.length);
-    for (const f of facts) {
-      const b = this.baseOfTerm.get(f);
-      if (b === undefined) {
-        throw new GdlkitError(
-          'BAD_TERM',
-          `${this.game.store.toKif(f)} is not a reachable fluent of this game: no state can contain it`,
-        );
-      }
-      state[b >>> 5]! |= 1 << (b & 31);
-    }
-    return state;
+    return this.irTerms.stateFromFacts(facts);
   }
 
   /** Whole batch in Rust, one boundary crossing; with several threads see crates/propnet-core/src/parallel.rs. */

@@ -3,6 +3,7 @@ export { type BuiltPropnet, buildPropnet, buildPropnetWithStats, type PropnetOpt
 export { PropnetEngine } from './engine.js';
 export { FALSE_GATE, GateKind, TRUE_GATE } from './gate-kind.js';
 export { IR_VERSION, irByteSize, type PropnetBuildStats, type PropnetIR } from './ir.js';
+export { IrTerms } from './ir-terms.js';
 export type { ComponentCounts } from './optimise.js';
 export { PropnetReasoner } from './reasoner.js';
 export { PropnetWasmReasoner } from './wasm/reasoner.js';

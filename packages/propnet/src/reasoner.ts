@@ -4,7 +4,6 @@ import {
   type Capabilities,
   DEFAULT_MAX_DEPTH,
   type Game,
-  GdlkitError,
   type GoalValue,
   goalValueOf,
   IllegalMoveError,
@@ -16,6 +15,7 @@ import {
 } from '@gdlkit/core';
 import { PropnetEngine, type PropnetEvaluator, stateWords } from './engine.js';
 import type { PropnetIR } from './ir.js';
+import { IrTerms } from './ir-terms.js';
 
 export const PROPNET_CAPABILITIES: Capabilities = {
   gdl2: true,
@@ -29,8 +29,7 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
   readonly capabilities = PROPNET_CAPABILITIES;
   protected readonly engine: PropnetEvaluator;
   private readonly initial: Uint32Array;
-  private readonly legalIndex: Map<TermId, number>[];
-  private readonly baseOfTerm = new Map<TermId, number>();
+  private readonly terms: IrTerms;
   private readonly scratchInputs: Int32Array;
 
   constructor(
@@ -47,14 +46,7 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
       const b = ir.initBase[k]!;
       if (values[ir.initGate[k]!]) this.initial[b >>> 5]! |= 1 << (b & 31);
     }
-    this.legalIndex = Array.from({ length: ir.roleCount }, (_, r) => {
-      const map = new Map<TermId, number>();
-      for (let l = ir.legalStart[r]!; l < ir.legalStart[r + 1]!; l++) map.set(ir.legalTerm[l]!, l);
-      return map;
-    });
-    ir.baseTerm.forEach((t, b) => {
-      this.baseOfTerm.set(t, b);
-    });
+    this.terms = new IrTerms(game, ir);
     this.scratchInputs = new Int32Array(ir.roleCount);
   }
 
@@ -114,7 +106,7 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
     const values = this.view(state);
     const { ir } = this;
     for (let r = 0; r < ir.roleCount; r++) {
-      const l = this.legalIndex[r]!.get(jointMove[r]!);
+      const l = this.terms.legalIndex[r]!.get(jointMove[r]!);
       if (l === undefined || !values[ir.legalGate[l]!]) {
         const move = jointMove[r] === undefined ? '(none)' : this.game.store.toKif(jointMove[r]!);
         throw new IllegalMoveError(this.game.roleName(r), move);
@@ -125,26 +117,11 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
   }
 
   stateToFacts(state: Uint32Array): readonly TermId[] {
-    const out: TermId[] = [];
-    for (let b = 0; b < this.ir.baseTerm.length; b++) {
-      if ((state[b >>> 5]! >>> (b & 31)) & 1) out.push(this.ir.baseTerm[b]!);
-    }
-    return out;
+    return this.terms.stateToFacts(state);
   }
 
   stateFromFacts(facts: readonly TermId[]): Uint32Array {
-    const state = new Uint32Array(this.initial.length);
-    for (const f of facts) {
-      const b = this.baseOfTerm.get(f);
-      if (b === undefined) {
-        throw new GdlkitError(
-          'BAD_TERM',
-          `${this.game.store.toKif(f)} is not a reachable fluent of this game: no state can contain it`,
-        );
-      }
-      state[b >>> 5]! |= 1 << (b & 31);
-    }
-    return state;
+    return this.terms.stateFromFacts(facts);
   }
 
   override playouts(start: Uint32Array, options: PlayoutOptions): PlayoutStats {
