@@ -23,8 +23,8 @@ export interface AutoReasoner extends Reasoner {
   readonly attempts: readonly AutoAttempt[];
 }
 
-/** Default preference: fastest first (DESIGN.md section 3). */
-export const AUTO_ORDER = ['native', 'propnet-wasm', 'propnet', 'forward', 'prover'] as const;
+/** Default preference: fastest first as measured in docs/benchmarks.md (WASM ahead of the native core). */
+export const AUTO_ORDER = ['propnet-wasm', 'native', 'propnet', 'forward', 'prover'] as const;
 
 /**
  * `auto`: tries the backends in order and returns the first that builds within its budget; a backend that is

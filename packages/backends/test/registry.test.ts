@@ -56,8 +56,8 @@ describe('the default registry', () => {
 describe('auto', () => {
   it('picks the fastest backend that builds and says why', async () => {
     const reasoner = (await createDefaultRegistry().get('auto').create(tictactoe())) as AutoReasoner;
-    expect(reasoner.backend).toBe('native');
-    expect(reasoner.attempts.at(-1)).toMatchObject({ backend: 'native', outcome: 'chosen' });
+    expect(reasoner.backend).toBe('propnet-wasm');
+    expect(reasoner.attempts.at(-1)).toMatchObject({ backend: 'propnet-wasm', outcome: 'chosen' });
   });
 
   it('falls back when a backend exceeds its budget', async () => {
