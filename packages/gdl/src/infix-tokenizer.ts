@@ -1,4 +1,5 @@
 import type { SourceSpan } from './ast.js';
+import { isSpace } from './char-classes.js';
 import type { Diagnostic } from './diagnostics.js';
 
 /**
@@ -19,10 +20,6 @@ export interface InfixToken {
 const SINGLE_PUNCT = new Set(['(', ')', ',', '.', '&', '|', ';', '~']);
 const PERCENT = 37;
 const QUOTE = 39; // '
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
-}
 
 function isIdentChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;

@@ -1,4 +1,5 @@
 import type { SourceSpan } from './ast.js';
+import { isSpace } from './char-classes.js';
 import type { Diagnostic } from './diagnostics.js';
 
 export type KifTokenKind = 'open' | 'close' | 'symbol' | 'variable';
@@ -14,10 +15,6 @@ const OPEN = 40; // (
 const CLOSE = 41; // )
 const SEMI = 59; // ;
 const QUOTE = 34; // "
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
-}
 
 /** Splits KIF text into tokens; never throws, reports unusable characters as diagnostics. */
 export function tokenizeKif(text: string, file: string, diagnostics: Diagnostic[]): KifToken[] {
