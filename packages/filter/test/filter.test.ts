@@ -1,22 +1,10 @@
-// Filter[O] on the paper's examples: Thielscher 2013, Examples 2-4 (section "Filtering Based on Backward
-// Chaining") and Example 3 on the Monty Hall game of Figure 1.
-import { loadGame } from '@gdlkit/core';
 import { SupportProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { filterObservations, InconsistentObservationError, KnowledgeState } from '../src/index.js';
 import { corpusGame, kif, terms } from './helpers.js';
 
-// Example 2: a :- b(X). obs :- not a. p :- not a. q :- a. (role, legal, goal and terminal only make it a game)
-const EXAMPLE_2 = `
-  (role r) (legal r noop) (goal r 0) (<= terminal (true done))
-  (<= a (b ?x))
-  (<= obs (not a))
-  (<= p (not a))
-  (<= q a)
-`;
-
 describe('Example 4: B+ = {}, B0 = {b(1), b(2)}, possible observation obs', () => {
-  const game = loadGame(EXAMPLE_2, 'example2.kif');
+  const game = corpusGame('tests/filter/example2.kif');
   const prover = new SupportProver(game);
   const start = new KnowledgeState([], terms(game, ['(b 1)', '(b 2)']));
   const obs = game.parseTerm('obs');

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { type Game, loadGame, type TermId } from '@gdlkit/core';
+import type { Game, TermId } from '@gdlkit/core';
 
-/** A game of the repository's games/ folder, by path relative to it. */
-export function corpusGame(path: string): Game {
-  return loadGame(readFileSync(new URL(`../../../games/${path}`, import.meta.url), 'utf8'), path);
-}
+/** A game of games/ by its path there (core's corpus loader). */
+export { loadCorpusGame as corpusGame } from '@gdlkit/core';
 
 export function terms(game: Game, texts: readonly string[]): Set<TermId> {
   return new Set(texts.map((t) => game.parseTerm(t)));

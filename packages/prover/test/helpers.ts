@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { type Game, loadGame, type TermId } from '@gdlkit/core';
+import type { Game, TermId } from '@gdlkit/core';
 import type { Support } from '../src/index.js';
 
-/** A game of the repository's games/ folder, by path relative to it. */
-export function corpusGame(path: string): Game {
-  return loadGame(readFileSync(new URL(`../../../games/${path}`, import.meta.url), 'utf8'), path);
-}
+/** A game of games/ by its path there (core's corpus loader). */
+export { loadCorpusGame as corpusGame } from '@gdlkit/core';
 
 /** Supports as readable text: `{b(1), ¬b(2)}` style, in KIF: `{(b 1) ~(b 2)}`. */
 export function showSupports(game: Game, supports: readonly Support[]): string[] {

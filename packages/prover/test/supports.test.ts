@@ -1,21 +1,9 @@
-// The paper's worked examples: Thielscher 2013, Examples 2, 3 and 4.
-import { loadGame } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import { queryAtom, SupportProver } from '../src/index.js';
 import { corpusGame, kif, showSupports, terms } from './helpers.js';
 
-// Example 2: a :- b(X). obs :- not a. p :- not a. q :- a.   (with a role, legal, goal and terminal so that the
-// text is a valid game; they do not touch the example's relations)
-const EXAMPLE_2 = `
-  (role r) (legal r noop) (goal r 0) (<= terminal (true done))
-  (<= a (b ?x))
-  (<= obs (not a))
-  (<= p (not a))
-  (<= q a)
-`;
-
 describe('Example 2 and 4: B+ = {}, B0 = {b(1), b(2)}', () => {
-  const game = loadGame(EXAMPLE_2, 'example2.kif');
+  const game = corpusGame('tests/filter/example2.kif');
   const prover = new SupportProver(game);
   const bPlus = terms(game, []);
   const bZero = terms(game, ['(b 1)', '(b 2)']);
