@@ -4,6 +4,7 @@ import { type Cell, newCell, skipCell } from './cell.js';
 import { checkMatches, type Disagreement } from './match-check.js';
 import { errorMessage, oneLine, openReasoners, yieldToEventLoop } from './open-reasoners.js';
 import { checkPerft, recordOf, statesAlong } from './perft-check.js';
+import { ignorePhase, type PhaseListener } from './phase.js';
 import type { CrossSettings } from './settings.js';
 
 export interface GameReport {
@@ -19,6 +20,7 @@ export async function checkGame(
   gamePath: string,
   backends: readonly SuiteBackend[],
   settings: CrossSettings,
+  onPhase: PhaseListener = ignorePhase,
 ): Promise<GameReport> {
   let game: Game;
   try {
@@ -28,7 +30,7 @@ export async function checkGame(
     for (const c of cells) skipCell(c, `game does not load: ${oneLine(errorMessage(e))}`);
     return { game: gamePath, cells, disagreements: [], notes: [] };
   }
-  const { opened, cells } = await openReasoners(gamePath, game, backends, settings.buildTimeMs);
+  const { opened, cells } = await openReasoners(gamePath, game, backends, settings.buildTimeMs, onPhase);
   const notes: string[] = [];
   try {
     await yieldToEventLoop();
@@ -36,6 +38,7 @@ export async function checkGame(
       seeds: settings.seeds,
       maxSteps: settings.maxSteps,
       timeMs: settings.gameTimeMs,
+      onPhase,
     });
     if (matches.seedsRun < settings.seeds) {
       notes.push(`${matches.seedsRun} of ${settings.seeds} seeds within ${settings.gameTimeMs} ms`);
@@ -47,6 +50,7 @@ export async function checkGame(
         nodes: settings.perftNodes,
         maxDepth: settings.perftMaxDepth,
         states: settings.perftStates,
+        onPhase,
       });
     }
     return { game: gamePath, cells, disagreements: matches.disagreements, notes };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { firstDifference, playRandomMatch, replayMatch, type TraceBlock, writeTrace } from '@gdlkit/core';
 import { failCell } from './cell.js';
 import { errorMessage, type Opened, oneLine } from './open-reasoners.js';
+import { ignorePhase, type PhaseListener } from './phase.js';
 
 /** A disagreement between two backends on one seeded match, with the files that reproduce it. */
 export interface Disagreement {
@@ -31,7 +32,7 @@ export interface MatchCheckResult {
 export function checkMatches(
   gamePath: string,
   opened: readonly Opened[],
-  options: { seeds: number; maxSteps: number; timeMs: number },
+  options: { seeds: number; maxSteps: number; timeMs: number; onPhase?: PhaseListener },
 ): MatchCheckResult {
   const disagreements: Disagreement[] = [];
   const traces: TraceBlock[] = [];
@@ -43,6 +44,8 @@ export function checkMatches(
     const seed = i + 1;
     const player = opened[i % opened.length]!;
     let trace: TraceBlock;
+    const onPhase = options.onPhase ?? ignorePhase;
+    onPhase({ game: gamePath, backend: player.name, activity: `playing seed ${seed}` });
     try {
       trace = playRandomMatch(player.reasoner, { seed, maxSteps: options.maxSteps });
     } catch (e) {
@@ -55,6 +58,7 @@ export function checkMatches(
     const others = opened.length === 1 ? opened : opened.filter((o) => o !== player);
     for (const other of others) {
       let replay: TraceBlock;
+      onPhase({ game: gamePath, backend: other.name, activity: `replaying seed ${seed}` });
       try {
         replay = replayMatch(other.reasoner, trace);
       } catch (e) {

@@ -7,6 +7,7 @@ import {
 } from '@gdlkit/core';
 import type { SuiteBackend } from './backend-set.js';
 import { type Cell, failCell, newCell, skipCell } from './cell.js';
+import { ignorePhase, type PhaseListener } from './phase.js';
 
 export interface Opened {
   readonly name: string;
@@ -23,6 +24,7 @@ export async function openReasoners(
   game: Game,
   backends: readonly SuiteBackend[],
   buildTimeMs: number,
+  onPhase: PhaseListener = ignorePhase,
 ): Promise<{ opened: Opened[]; cells: Cell[] }> {
   const opened: Opened[] = [];
   const cells: Cell[] = [];
@@ -39,6 +41,7 @@ export async function openReasoners(
     }
     // Builds are synchronous work; yielding between them keeps the test worker answering its runner.
     await yieldToEventLoop();
+    onPhase({ game: gamePath, backend: b.name, activity: 'building' });
     try {
       opened.push({ name: b.name, reasoner: await b.backend.create(game, { buildTimeMs }), cell });
     } catch (e) {

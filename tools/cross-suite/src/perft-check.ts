@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type Game, gamesDirectory, readTrace, type TraceBlock, type TraceStep } from '@gdlkit/core';
 import { failCell } from './cell.js';
 import { errorMessage, type Opened, oneLine } from './open-reasoners.js';
+import { ignorePhase, type PhaseListener } from './phase.js';
 
 export interface PerftOptions {
   /** Grow the depth until the reference count passes this many nodes. */
@@ -10,6 +11,7 @@ export interface PerftOptions {
   readonly maxDepth: number;
   /** States along the record, besides the initial one. */
   readonly states: number;
+  readonly onPhase?: PhaseListener;
 }
 
 /** The match record of a game kept in games/records/<game>.jsonl, if there is one. */
@@ -43,7 +45,9 @@ export function checkPerft(
 ): void {
   const reference = opened[0];
   if (!reference) return;
+  const onPhase = options.onPhase ?? ignorePhase;
   for (const step of steps) {
+    onPhase({ game: game.file, backend: reference.name, activity: `perft at step ${step.step}` });
     const facts = step.state.map((f) => game.parseTerm(f));
     let depth = 0;
     let expected = 1;
@@ -63,6 +67,11 @@ export function checkPerft(
     }
     reference.cell.perft.push(`step ${step.step} depth ${depth} = ${expected}`);
     for (const other of opened.slice(1)) {
+      onPhase({
+        game: game.file,
+        backend: other.name,
+        activity: `perft at step ${step.step}, depth ${depth}`,
+      });
       try {
         const actual = other.reasoner.perft(other.reasoner.stateFromFacts(facts), depth);
         other.cell.perft.push(`step ${step.step} depth ${depth} = ${actual}`);

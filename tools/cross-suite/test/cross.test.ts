@@ -1,22 +1,11 @@
-// The cross-reasoner suite over the registered backends: the CI game list by default, the whole corpus with
-// more seeds under GDLKIT_CROSS=1; GDLKIT_CONFORMANCE=FILE also writes the backend x game table.
-import { writeFileSync } from 'node:fs';
+// The cross-reasoner suite over the registered backends on the CI game list. The whole corpus runs in worker
+// processes instead (src/corpus-main.ts: `pnpm --filter @gdlkit/cross-suite test:cross`).
 import { createDefaultRegistry } from '@gdlkit/backends';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CI_SETTINGS,
-  checkGame,
-  ciCrossGames,
-  corpusGames,
-  FULL_SETTINGS,
-  type GameReport,
-  renderConformance,
-  suiteBackends,
-} from '../src/index.js';
+import { CI_SETTINGS, checkGame, ciCrossGames, type GameReport, suiteBackends } from '../src/index.js';
 
-const full = process.env.GDLKIT_CROSS === '1';
-const settings = full ? FULL_SETTINGS : CI_SETTINGS;
-const games = full ? corpusGames() : ciCrossGames();
+const settings = CI_SETTINGS;
+const games = ciCrossGames();
 const backends = await suiteBackends(createDefaultRegistry());
 const reports: GameReport[] = [];
 
@@ -49,10 +38,4 @@ afterAll(() => {
     ...reports.flatMap((r) => r.notes.map((n) => `note ${r.game}: ${n}`)),
   ];
   if (lines.length > 0) console.log(lines.join('\n'));
-  const out = process.env.GDLKIT_CONFORMANCE;
-  if (out) {
-    const order = new Map(games.map((g, i) => [g, i]));
-    reports.sort((a, b) => order.get(a.game)! - order.get(b.game)!);
-    writeFileSync(out, renderConformance(reports, settings, 'pnpm --filter @gdlkit/cross-suite conformance'));
-  }
 });

@@ -1,0 +1,47 @@
+// The whole-corpus runner (dist/corpus-main.js, built before tests): a backend that hangs is killed, failed
+// with the reason and left out while the other backends are checked; reports are kept so a run can resume.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const main = join(import.meta.dirname, '..', 'dist', 'corpus-main.js');
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [main, '--ci', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GDLKIT_CROSS_BACKENDS: 'prover,propnet', ...env },
+    timeout: 120_000,
+  });
+  return { code: r.status, out: r.stdout + r.stderr };
+}
+
+describe('corpus runner', () => {
+  it('kills a hanging backend, fails it and checks the others without it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gdlkit-corpus-test-'));
+    const out = join(dir, 'CONFORMANCE.md');
+    const r = run(
+      ['--games', 'tictactoe.kif', '--out', out, '--reports', join(dir, 'reports'), '--phase-timeout', '2'],
+      {
+        GDLKIT_CROSS_HANG: 'propnet',
+      },
+    );
+    expect(r.code, r.out).toBe(1);
+    const table = readFileSync(out, 'utf8');
+    expect(table).toContain('| tictactoe.kif | pass | **fail** [1] |');
+    expect(table).toContain('1. did not finish within 2 s while building');
+  });
+
+  it('resumes from the kept reports and exits 0 when every cell passes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gdlkit-corpus-test-'));
+    const args = ['--games', 'tictactoe.kif', '--out', join(dir, 'C.md'), '--reports', join(dir, 'reports')];
+    const first = run(args);
+    expect(first.code, first.out).toBe(0);
+    expect(first.out).toContain('[1/1] tictactoe.kif: 2 pass, 0 fail, 0 skip');
+    const second = run(args);
+    expect(second.code, second.out).toBe(0);
+    expect(second.out).not.toContain('[1/1]');
+    expect(readFileSync(join(dir, 'C.md'), 'utf8')).toContain('| tictactoe.kif | pass | pass |');
+  });
+});
