@@ -1,6 +1,12 @@
 export { BENCH_USAGE, BenchUsageError, benchCommand, benchEngines } from './bench-command.js';
 export { type DriverCount, type DriverLimits, iterativeDeepening, monteCarlo } from './drivers.js';
-export { defaultDepth, type ExperimentOptions, type Measured, measure } from './experiments.js';
+export {
+  defaultDepth,
+  type ExperimentOptions,
+  type Measured,
+  measureInterleaved,
+  type Outcome,
+} from './experiments.js';
 export { allGames, BENCH_GAMES } from './games.js';
 export { type BitboardRules, type FluentSlot, hasRunOfFour } from './handcoded/bitboard-rules.js';
 export { breakthroughRules } from './handcoded/breakthrough.js';

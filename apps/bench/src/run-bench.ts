@@ -5,7 +5,7 @@ import {
   loadCorpusGame,
   UnsupportedError,
 } from '@gdlkit/core';
-import { type ExperimentOptions, type Measured, measure } from './experiments.js';
+import { type Measured, measureInterleaved } from './experiments.js';
 import type { BenchEngine, BenchInstance, BenchResult, Experiment } from './types.js';
 
 export interface BenchOptions {
@@ -18,7 +18,7 @@ export interface BenchOptions {
   readonly stateMs?: number;
   readonly depth?: number;
   readonly buildTimeMs?: number;
-  /** The sim budget is cut into this many slices taken by the engines in turn, so all run under the same load. */
+  /** Engines take turns so all run under the same load: sim slices, depth rounds (MC/MM go state by state). */
   readonly slices?: number;
   readonly seed?: number;
   readonly progress?: (line: string) => void;
@@ -60,13 +60,19 @@ export async function runBench(options: BenchOptions): Promise<BenchResult[]> {
           .map((b) => b.engine.name)
           .join(', ')}`,
       );
-      const measured = await measureAll(built, gamePath, experiment, {
-        budgetMs,
-        seed: options.seed ?? 1,
-        ...(options.stateMs !== undefined ? { stateMs: options.stateMs } : {}),
-        ...(options.depth !== undefined ? { depth: options.depth } : {}),
-        slices: options.slices ?? 5,
-      });
+      const measured = await measureInterleaved(
+        built.map((b) => b.instance),
+        built.map((b) => b.engine.name),
+        gamePath,
+        experiment,
+        {
+          budgetMs,
+          seed: options.seed ?? 1,
+          ...(options.stateMs !== undefined ? { stateMs: options.stateMs } : {}),
+          ...(options.depth !== undefined ? { depth: options.depth } : {}),
+          slices: options.slices ?? 5,
+        },
+      );
       for (const [i, b] of built.entries()) {
         const m = measured[i];
         if (b.skipped !== undefined || !m || typeof m === 'string') {
@@ -102,52 +108,6 @@ async function build(engine: BenchEngine, game: Game, gamePath: string, buildTim
       e instanceof BackendUnavailableError;
     return { engine, skipped: `${typed ? '' : 'build failed: '}${message(e)}` };
   }
-}
-
-/** Measures one experiment on every built engine; sim is interleaved slice by slice. */
-async function measureAll(
-  built: readonly Built[],
-  gamePath: string,
-  experiment: Experiment,
-  options: ExperimentOptions & { slices: number },
-): Promise<(Measured | string | undefined)[]> {
-  const out: (Measured | string | undefined)[] = built.map((b) => {
-    if (!b.instance) return undefined;
-    if (experiment !== 'sim' && experiment !== 'depth' && !b.instance.reasoner)
-      return `${experiment} needs the Reasoner primitives; ${b.engine.name} runs sim and depth only`;
-    if (experiment === 'depth' && !b.instance.reasoner && !b.instance.perft)
-      return `${b.engine.name} has no fixed-depth search`;
-    return experiment === 'sim' ? { ms: 0, states: 0, playouts: 0 } : undefined;
-  });
-  if (experiment === 'sim') {
-    const sliceMs = options.budgetMs / options.slices;
-    for (let k = 0; k < options.slices; k++) {
-      for (const [i, b] of built.entries()) {
-        const acc = out[i];
-        if (!b.instance || typeof acc !== 'object') continue;
-        try {
-          const m = await b.instance.simulate(sliceMs, options.seed + k * 7919);
-          out[i] = {
-            ms: acc.ms + m.ms,
-            states: acc.states! + m.states,
-            playouts: acc.playouts! + m.playouts,
-          };
-        } catch (e) {
-          out[i] = `simulation failed: ${message(e)}`;
-        }
-      }
-    }
-    return out;
-  }
-  for (const [i, b] of built.entries()) {
-    if (!b.instance || typeof out[i] === 'string') continue;
-    try {
-      out[i] = await measure(b.instance, gamePath, experiment, options);
-    } catch (e) {
-      out[i] = `${experiment} failed: ${message(e)}`;
-    }
-  }
-  return out;
 }
 
 function toResult(game: string, b: Built, experiment: Experiment, m: Measured): BenchResult {
