@@ -9,13 +9,15 @@ import { renderConformance } from './conformance-table.js';
 import { ciCrossGames, corpusGames } from './corpus-games.js';
 import { runCorpus } from './corpus-run.js';
 import { runCorpusWorker } from './corpus-worker.js';
+import type { Phase } from './phase.js';
 import { CI_SETTINGS, FULL_SETTINGS } from './settings.js';
 
 const USAGE = `usage: corpus-main [--ci] [--games a.kif,b.kif] [--out CONFORMANCE.md] [--reports DIR] [--jobs N]
-                   [--phase-timeout SECONDS]
+                   [--phase-timeout SECONDS] [--verbose]
   --ci             the CI game list and settings instead of the whole corpus with the full settings
   --reports DIR    keep one JSON report per game there; games already reported are not run again
-  --phase-timeout  kill a backend that makes no progress for this long (default 600)`;
+  --phase-timeout  kill a backend that makes no progress for this long (default 600)
+  --verbose        print every activity of the workers (with the time) to stderr`;
 
 async function main(): Promise<number> {
   if (process.argv.includes('--worker')) {
@@ -44,6 +46,9 @@ async function main(): Promise<number> {
     jobs: Number(v.jobs ?? 1),
     workerEntry: fileURLToPath(import.meta.url),
     log: (line) => console.log(line),
+    ...(v.verbose
+      ? { onPhase: (p: Phase) => console.error(`${clock()} ${p.game} ${p.backend ?? ''} ${p.activity}`) }
+      : {}),
   });
   const out = v.out ?? 'CONFORMANCE.md';
   writeFileSync(out, renderConformance(reports, settings, command));
@@ -64,6 +69,7 @@ function parse() {
       jobs: { type: 'string' },
       'phase-timeout': { type: 'string' },
       worker: { type: 'boolean' },
+      verbose: { type: 'boolean' },
     },
   });
 }
@@ -77,3 +83,7 @@ main().then(
     process.exitCode = 1;
   },
 );
+
+function clock(): string {
+  return new Date().toISOString().slice(11, 19);
+}

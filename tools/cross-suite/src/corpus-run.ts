@@ -24,6 +24,8 @@ export interface CorpusRunOptions {
   /** Heap limit of a worker, MB. */
   readonly workerHeapMb?: number;
   readonly log?: (line: string) => void;
+  /** Called with every activity a worker reports (a progress display). */
+  readonly onPhase?: (phase: Phase) => void;
 }
 
 interface Worker {
@@ -47,7 +49,7 @@ export async function runCorpus(options: CorpusRunOptions): Promise<GameReport[]
     for (let job = queue.shift(); job; job = queue.shift()) {
       worker ??= await startWorker(options);
       const t0 = performance.now();
-      const outcome = await runJob(worker, job, options.phaseTimeoutMs);
+      const outcome = await runJob(worker, job, options.phaseTimeoutMs, options.onPhase);
       if ('report' in outcome) {
         writeFileSync(reportFile(options.reportsDir, job.game), JSON.stringify(outcome.report));
         done++;
@@ -98,7 +100,12 @@ function startWorker(options: CorpusRunOptions): Promise<Worker> {
   });
 }
 
-function runJob(worker: Worker, job: GameJob, phaseTimeoutMs: number): Promise<JobOutcome> {
+function runJob(
+  worker: Worker,
+  job: GameJob,
+  phaseTimeoutMs: number,
+  onPhase: (phase: Phase) => void = () => {},
+): Promise<JobOutcome> {
   const { child } = worker;
   return new Promise<JobOutcome>((resolve) => {
     let phase: Phase | undefined;
@@ -120,6 +127,7 @@ function runJob(worker: Worker, job: GameJob, phaseTimeoutMs: number): Promise<J
     const onMessage = (message: WorkerMessage) => {
       if (message.type === 'phase') {
         phase = message.phase;
+        onPhase(phase);
         arm();
       } else if (message.type === 'report') {
         finish({ report: message.report });
