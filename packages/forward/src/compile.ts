@@ -65,8 +65,14 @@ export function compileForward(
     for (const stage of [...program.phaseA, ...program.phaseB]) {
       stage.rules.forEach((current, i) => {
         const order = chooseOrder(model, current.rule, strategy);
-        if (!order.every((x, k) => x === current.order[k])) reordered++;
-        stage.rules[i] = program.stageRule(current.rule, order, current);
+        let staged = program.stageRule(current.rule, order, stage.relations, current);
+        if (staged.fallback) {
+          // Over the table budget: order it for the indexed join that will run it instead.
+          const joinOrder = chooseOrder(model, current.rule, strategy, 'indexed');
+          staged = program.stageRule(current.rule, joinOrder, stage.relations, staged, false);
+        }
+        if (!staged.order.every((x, k) => x === current.order[k])) reordered++;
+        stage.rules[i] = staged;
         if (options.buildTimeMs !== undefined && performance.now() - started > options.buildTimeMs) {
           throw new BudgetExceededError(
             `building the forward chainer for ${game.file} took longer than ${options.buildTimeMs} ms`,

@@ -11,6 +11,8 @@ export class KnowledgeBase {
   readonly data: Int32Array;
   readonly starts: Int32Array;
   readonly counts: Int32Array;
+  /** Per shape, how many times its list was cleared (argument indexes rebuild when it changes). */
+  readonly epochs: Int32Array;
   readonly shapes: readonly Shape[];
   readonly size: number;
 
@@ -42,6 +44,7 @@ export class KnowledgeBase {
     this.data = new Int32Array(base);
     this.starts = new Int32Array(shapes.length + 1);
     this.counts = new Int32Array(shapes.length);
+    this.epochs = new Int32Array(shapes.length);
     for (const layout of layouts) {
       for (const shape of layout.shapes) this.starts[shape.global] = layout.base + shape.offset;
     }
@@ -49,7 +52,13 @@ export class KnowledgeBase {
   }
 
   get footprintBytes(): number {
-    return this.bits.byteLength + this.data.byteLength + this.starts.byteLength + this.counts.byteLength;
+    return (
+      this.bits.byteLength +
+      this.data.byteLength +
+      this.starts.byteLength +
+      this.counts.byteLength +
+      this.epochs.byteLength
+    );
   }
 
   /** Writes a program-wide id of shape `shape`; false when it was already there. */
@@ -71,6 +80,7 @@ export class KnowledgeBase {
     const data = this.data;
     for (let i = start; i < end; i++) bits[data[i]!] = 0;
     this.counts[shape] = 0;
+    this.epochs[shape]!++;
   }
 
   clearRelation(layout: RelationLayout): void {

@@ -28,8 +28,20 @@ export interface CostModel {
   readonly averageCount: Float64Array;
 }
 
+/**
+ * How a rule is executed: through reference tables, where an input reads its whole list for every
+ * combination (the paper's model), or as a table-free indexed join, where an input with bound arguments
+ * reads only the entries its argument index selects (plus one lookup).
+ */
+export type Execution = 'tables' | 'indexed';
+
 /** Estimated processing time of a rule for an order of its positive literals. */
-export function estimateCost(model: CostModel, rule: GameRule, order: readonly number[]): number {
+export function estimateCost(
+  model: CostModel,
+  rule: GameRule,
+  order: readonly number[],
+  execution: Execution = 'tables',
+): number {
   const plan = planRule(rule, order);
   let combinations = 1;
   let cost = 0;
@@ -52,7 +64,7 @@ export function estimateCost(model: CostModel, rule: GameRule, order: readonly n
       read += n;
       passing += n * passProbability(shape, literal, bound);
     }
-    cost += combinations * read;
+    cost += combinations * (execution === 'tables' ? read : 1 + passing);
     combinations *= passing;
     literalVariables(literal, bound);
     filter(i + 1);
@@ -94,15 +106,20 @@ function conditionProbability(model: CostModel, literal: BodyLiteral): number {
 }
 
 /** The order of a rule's positive literals chosen by a strategy. */
-export function chooseOrder(model: CostModel, rule: GameRule, strategy: OrderingStrategy): number[] {
+export function chooseOrder(
+  model: CostModel,
+  rule: GameRule,
+  strategy: OrderingStrategy,
+  execution: Execution = 'tables',
+): number[] {
   const count = rule.body.filter((l) => l.kind === 'pos').length;
   const source = Array.from({ length: count }, (_, i) => i);
   if (strategy === 'source' || count <= 1) return source;
   const sign = strategy === 'best' ? 1 : -1;
   let best = source;
-  let bestCost = sign * estimateCost(model, rule, source);
+  let bestCost = sign * estimateCost(model, rule, source, execution);
   const consider = (order: number[]) => {
-    const cost = sign * estimateCost(model, rule, order);
+    const cost = sign * estimateCost(model, rule, order, execution);
     if (cost < bestCost) {
       bestCost = cost;
       best = [...order];
@@ -120,7 +137,7 @@ export function chooseOrder(model: CostModel, rule: GameRule, strategy: Ordering
     let pickCost = Number.POSITIVE_INFINITY;
     for (const i of rest) {
       const candidate = [...order, i, ...[...rest].filter((j) => j !== i)];
-      const cost = sign * estimateCost(model, rule, candidate);
+      const cost = sign * estimateCost(model, rule, candidate, execution);
       if (cost < pickCost) {
         pickCost = cost;
         pick = i;

@@ -4,7 +4,7 @@
 // everything that depends on the joint move (next, sees).
 import type { Game, GameRule, RelationId } from '@gdlkit/core';
 import { type ArgumentDomains, computeArgumentDomains } from '@gdlkit/ground';
-import { GenericRule } from './generic-rule.js';
+import { IndexedJoin, JoinContext } from './indexed-join.js';
 import { KnowledgeBase } from './knowledge-base.js';
 import { stratifyNegativeComponent } from './negative-cycles.js';
 import { buildReferenceTables, type TableContext } from './reference-tables.js';
@@ -19,6 +19,8 @@ export interface StageRule {
   readonly rule: GameRule;
   order: RuleOrder;
   run: () => void;
+  /** Semi-naive round for a table-free rule in a recursive stage (absent: run in full every round). */
+  runDelta?: (marks: Int32Array) => void;
   /** Runs without reference tables (over the memory budget). */
   fallback: boolean;
   tableBytes: number;
@@ -26,6 +28,8 @@ export interface StageRule {
 
 export interface Stage {
   readonly relations: readonly RelationId[];
+  /** Program-wide shapes of the stage's relations. */
+  readonly shapes: Int32Array;
   readonly rules: StageRule[];
   readonly recursive: boolean;
 }
@@ -52,7 +56,11 @@ export class Program {
   readonly clearA: RelationLayout[];
   readonly clearB: RelationLayout[];
   private readonly ctx: TableContext;
+  private readonly joins: JoinContext;
   private tableBytes = 0;
+  /** List lengths at the start of the current and previous fixpoint rounds, per shape. */
+  private readonly marksA: Int32Array;
+  private readonly marksB: Int32Array;
 
   constructor(
     readonly game: Game,
@@ -65,6 +73,9 @@ export class Program {
     this.kb = new KnowledgeBase(this.layouts, options.memoryBytes);
     this.permanent = game.relations.map((r) => !a.dynamic[r.id]);
     this.ctx = { game, layouts: this.layouts, kb: this.kb, permanent: this.permanent };
+    this.joins = new JoinContext(game.store, this.layouts, this.kb);
+    this.marksA = new Int32Array(this.kb.shapes.length);
+    this.marksB = new Int32Array(this.kb.shapes.length);
 
     const needed = this.neededRelations([k.legal, k.goal, k.terminal, k.next, k.sees]);
     for (const component of a.components) {
@@ -80,9 +91,10 @@ export class Program {
       for (const group of groups) {
         const stage: Stage = {
           relations: component,
+          shapes: Int32Array.from(component.flatMap((r) => this.layouts[r]!.shapes.map((s) => s.global))),
           recursive: group.recursive,
           rules: group.rules.map((rule) =>
-            this.stageRule(rule, sourceOrder(rule), undefined, !options.deferTables),
+            this.stageRule(rule, sourceOrder(rule), component, undefined, !options.deferTables),
           ),
         };
         (component.some((r) => a.dependsOnDoes[r]) ? this.phaseB : this.phaseA).push(stage);
@@ -97,6 +109,11 @@ export class Program {
     return this.tableBytes;
   }
 
+  /** Argument indexes and whole-term caches of the table-free rules. */
+  get joinIndexBytes(): number {
+    return this.joins.indexBytes;
+  }
+
   /** Rules running without reference tables, as `file:line head/arity`. */
   get fallbackRules(): string[] {
     return [...this.phaseA, ...this.phaseB].flatMap((s) =>
@@ -109,7 +126,13 @@ export class Program {
   }
 
   /** Compiles a rule in a given order: reference tables when they fit, otherwise a table-free join. */
-  stageRule(rule: GameRule, order: RuleOrder, previous?: StageRule, withTables = true): StageRule {
+  stageRule(
+    rule: GameRule,
+    order: RuleOrder,
+    stageRelations: readonly RelationId[],
+    previous?: StageRule,
+    withTables = true,
+  ): StageRule {
     const plan = planRule(rule, order);
     if (previous) this.tableBytes -= previous.tableBytes;
     const left = Math.min(
@@ -121,8 +144,16 @@ export class Program {
       : 'over-budget';
     if (tables === 'dead') return { rule, order, run: () => {}, fallback: false, tableBytes: 0 };
     if (tables === 'over-budget') {
-      const generic = new GenericRule(this.game.store, this.layouts, this.kb, plan);
-      return { rule, order, run: () => generic.run(), fallback: true, tableBytes: 0 };
+      const join = new IndexedJoin(this.joins, plan);
+      const recursive = join.recursiveInputs(stageRelations);
+      return {
+        rule,
+        order,
+        run: () => join.run(),
+        runDelta: recursive && ((marks) => join.runDelta(recursive, marks)),
+        fallback: true,
+        tableBytes: 0,
+      };
     }
     this.tableBytes += tables.bytes;
     return { rule, order, run: compileRule(tables, this.kb), fallback: false, tableBytes: tables.bytes };
@@ -130,23 +161,37 @@ export class Program {
 
   /** Derives a stage's facts from the current knowledge base. */
   runStages(stages: readonly Stage[]): void {
-    const counts = this.kb.counts;
     for (let s = 0; s < stages.length; s++) {
       const stage = stages[s]!;
       const rules = stage.rules;
-      if (!stage.recursive) {
-        for (let i = 0; i < rules.length; i++) rules[i]!.run();
-        continue;
+      if (stage.recursive) this.fixpoint(stage);
+      else for (let i = 0; i < rules.length; i++) rules[i]!.run();
+    }
+  }
+
+  /**
+   * A recursive stage to its fixpoint: the first round runs every rule in full, later rounds run table-free
+   * rules semi-naively (only combinations with a fact new since the previous round) and table rules in full.
+   */
+  private fixpoint(stage: Stage): void {
+    const counts = this.kb.counts;
+    const shapes = stage.shapes;
+    const rules = stage.rules;
+    let previous = this.marksA;
+    let current = this.marksB;
+    for (let round = 0; ; round++) {
+      let changed = false;
+      for (let k = 0; k < shapes.length; k++) current[shapes[k]!] = counts[shapes[k]!]!;
+      for (let i = 0; i < rules.length; i++) {
+        const rule = rules[i]!;
+        if (round > 0 && rule.runDelta) rule.runDelta(previous);
+        else rule.run();
       }
-      let before = -1;
-      let total = 0;
-      while (before !== total) {
-        before = total;
-        for (let i = 0; i < rules.length; i++) rules[i]!.run();
-        total = 0;
-        for (const r of stage.relations)
-          for (const shape of this.layouts[r]!.shapes) total += counts[shape.global]!;
-      }
+      for (let k = 0; k < shapes.length; k++) if (counts[shapes[k]!] !== current[shapes[k]!]) changed = true;
+      if (!changed) return;
+      const t = previous;
+      previous = current;
+      current = t;
     }
   }
 
