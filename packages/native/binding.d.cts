@@ -36,8 +36,12 @@ export declare class NativePropnet {
    * `-1 - role'` when the move of `role'` is not legal.
    */
   sees(state: Uint32Array, moves: Uint32Array, role: number, out: Int32Array): number
-  /** `count` uniform random playouts from `start` on `threads` threads (0 = all cores), one crossing. */
-  playouts(start: Uint32Array, count: number, seed: number, maxDepth: number, threads: number): NativePlayoutStats
+  /**
+   * `count` uniform random playouts from `start` on `threads` threads (0 = all cores), one crossing:
+   * bit-sliced on 64 lanes (propnet_core::lane_playouts) or, when `exact`, one at a time with the
+   * other executors' statistics for the seed (propnet_core::parallel_playouts).
+   */
+  playouts(start: Uint32Array, count: number, seed: number, maxDepth: number, threads: number, exact: boolean): NativePlayoutStats
   /** Nodes of the game tree below `state` to `depth` joint moves, on `threads` threads (0 = all cores). */
   perft(state: Uint32Array, depth: number, threads: number): number
 }

@@ -7,18 +7,24 @@ pub mod calibrate;
 pub mod engine;
 pub mod error;
 pub mod ir;
+pub mod lanes;
 pub mod parallel;
 pub mod perft;
 pub mod playout;
 pub mod queries;
 pub mod rng;
+pub mod wordnet;
 
 pub use calibrate::choose_propagation;
 pub use engine::{Engine, Propagation};
 pub use error::{CoreError, Result};
 pub use ir::{Ir, IR_VERSION};
-pub use parallel::{parallel_perft, parallel_playouts, resolve_threads, thread_seed};
+pub use lanes::{LaneRunner, LANES};
+pub use parallel::{
+    lane_playouts, parallel_perft, parallel_playouts, resolve_threads, thread_seed, BLOCK_PLAYOUTS,
+};
 pub use perft::{perft, Perft};
 pub use playout::{playouts, PlayoutStats};
 pub use queries::check_state;
 pub use rng::Rng;
+pub use wordnet::WordNet;

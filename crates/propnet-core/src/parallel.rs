@@ -13,10 +13,12 @@
 use crate::engine::Engine;
 use crate::error::Result;
 use crate::ir::Ir;
+use crate::lanes::{LaneRunner, LANES};
 use crate::perft::Perft;
 use crate::playout::{playouts, PlayoutStats};
 use crate::queries::check_state;
-use crate::rng::splitmix32;
+use crate::rng::splitmix32_nth;
+use crate::wordnet::WordNet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Threads to use for a request of `threads` (0 = every core the OS reports).
@@ -35,12 +37,7 @@ pub fn thread_seed(seed: u32, t: usize) -> u32 {
     if t == 0 {
         return seed;
     }
-    let mut state = seed ^ 0x6a09_e667;
-    let mut out = 0;
-    for _ in 0..t {
-        out = splitmix32(&mut state);
-    }
-    out
+    splitmix32_nth(seed ^ 0x6a09_e667, t)
 }
 
 /// `count` playouts split over `threads` threads; `engine` serves thread 0 on the calling thread.
@@ -85,6 +82,61 @@ pub fn parallel_playouts(
     });
     let mut total = PlayoutStats::empty(ir.role_count);
     for part in results {
+        total.merge(&part?);
+    }
+    Ok(total)
+}
+
+/// Playouts per block of 64 lanes in `lane_playouts`: enough per lane that a block's last playouts (when
+/// lanes run out of quota and sit idle) are a small share of its work.
+pub const BLOCK_PLAYOUTS: u64 = 16 * LANES as u64;
+
+/// `count` bit-sliced playouts (lanes.rs) over `threads` threads. The playouts are split into
+/// `ceil(count / BLOCK_PLAYOUTS)` blocks of 64 lanes, block b taking `count / B` playouts plus one if
+/// `b < count % B`; lane k of block b is seeded `thread_seed(seed, 64 b + k)`, so lane 0 of block 0 uses
+/// `seed` itself and one playout equals the scalar path's. Threads claim blocks one at a time and the
+/// statistics are sums, minima and maxima, so the result depends on (seed, count) but not on the threads.
+pub fn lane_playouts(
+    ir: &Ir,
+    net: &WordNet,
+    start: &[u32],
+    count: u64,
+    seed: u32,
+    max_depth: u64,
+    threads: u32,
+) -> Result<PlayoutStats> {
+    check_state(ir, start)?;
+    let blocks = count.div_ceil(BLOCK_PLAYOUTS).max(1) as usize;
+    let t = resolve_threads(threads).clamp(1, blocks);
+    let next = AtomicUsize::new(0);
+    let run_some = || -> Result<PlayoutStats> {
+        let mut runner = LaneRunner::new(ir, net, start);
+        let mut stats = PlayoutStats::empty(ir.role_count);
+        let mut seeds = [0u32; LANES];
+        loop {
+            let b = next.fetch_add(1, Ordering::Relaxed);
+            if b >= blocks {
+                return Ok(stats);
+            }
+            let quota = count / blocks as u64 + u64::from((b as u64) < count % blocks as u64);
+            for (k, s) in seeds.iter_mut().enumerate() {
+                *s = thread_seed(seed, b * LANES + k);
+            }
+            runner.run_block(ir, quota, &seeds, max_depth)?;
+            runner.merge_into(ir, &mut stats);
+        }
+    };
+    let parts: Vec<Result<PlayoutStats>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..t).map(|_| scope.spawn(run_some)).collect();
+        let mut all = vec![run_some()];
+        all.extend(handles.into_iter().map(|h| {
+            h.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }));
+        all
+    });
+    let mut total = PlayoutStats::empty(ir.role_count);
+    for part in parts {
         total.merge(&part?);
     }
     Ok(total)

@@ -6,10 +6,21 @@ pub struct Rng {
     s: [u32; 4],
 }
 
+const GOLDEN: u32 = 0x9e37_79b9;
+
 /// One splitmix32 step: advances `state` and returns its mixed output.
 pub fn splitmix32(state: &mut u32) -> u32 {
-    *state = state.wrapping_add(0x9e37_79b9);
-    let mut z = *state;
+    *state = state.wrapping_add(GOLDEN);
+    mix(*state)
+}
+
+/// The `n`-th output (n ≥ 1) of splitmix32 started at `state`, without stepping through the first n - 1:
+/// the state after n steps is `state + n * GOLDEN`.
+pub fn splitmix32_nth(state: u32, n: usize) -> u32 {
+    mix(state.wrapping_add(GOLDEN.wrapping_mul(n as u32)))
+}
+
+fn mix(mut z: u32) -> u32 {
     z = (z ^ (z >> 16)).wrapping_mul(0x85eb_ca6b);
     z = (z ^ (z >> 13)).wrapping_mul(0xc2b2_ae35);
     z ^ (z >> 16)

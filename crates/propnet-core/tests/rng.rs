@@ -21,3 +21,16 @@ fn matches_the_typescript_generator() {
         assert_eq!(got, want, "seed {seed}");
     }
 }
+
+#[test]
+fn splitmix_nth_skips_ahead_exactly() {
+    use propnet_core::rng::{splitmix32, splitmix32_nth};
+    let mut state = 0x1234_5678u32;
+    for n in 1..200 {
+        assert_eq!(
+            splitmix32(&mut state),
+            splitmix32_nth(0x1234_5678, n),
+            "output {n}"
+        );
+    }
+}

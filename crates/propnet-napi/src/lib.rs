@@ -8,8 +8,8 @@ use napi::bindgen_prelude::{
 use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
-    choose_propagation, parallel_perft, parallel_playouts, CoreError, Engine, Ir, Propagation,
-    IR_VERSION,
+    choose_propagation, lane_playouts, parallel_perft, parallel_playouts, CoreError, Engine, Ir,
+    Propagation, WordNet, IR_VERSION,
 };
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
@@ -108,6 +108,8 @@ fn to_napi(error: CoreError) -> Error {
 pub struct NativePropnet {
     arrays: PropnetIrInput,
     engine: Engine,
+    /// The net compiled for 64-lane bit-sliced playouts.
+    words: WordNet,
     legal: Vec<u32>,
     goals: Vec<i32>,
     inputs: Vec<u32>,
@@ -151,9 +153,11 @@ impl NativePropnet {
             }
         };
         let engine = Engine::with_propagation(&view, mode);
+        let words = WordNet::compile(&view);
         Ok(NativePropnet {
             arrays: ir,
             engine,
+            words,
             legal: Vec::new(),
             goals: Vec::new(),
             inputs: Vec::new(),
@@ -262,7 +266,9 @@ impl NativePropnet {
         }
     }
 
-    /// `count` uniform random playouts from `start` on `threads` threads (0 = all cores), one crossing.
+    /// `count` uniform random playouts from `start` on `threads` threads (0 = all cores), one crossing:
+    /// bit-sliced on 64 lanes (propnet_core::lane_playouts) or, when `exact`, one at a time with the
+    /// other executors' statistics for the seed (propnet_core::parallel_playouts).
     #[napi]
     pub fn playouts(
         &mut self,
@@ -271,17 +277,24 @@ impl NativePropnet {
         seed: i32,
         max_depth: f64,
         threads: u32,
+        exact: bool,
     ) -> Result<NativePlayoutStats> {
         let ir = self.arrays.ir();
-        let stats = parallel_playouts(
-            &ir,
-            &mut self.engine,
-            start,
-            count as u64,
-            seed as u32,
-            max_depth as u64,
-            threads,
-        )
+        let (count, seed, max_depth) = (count as u64, seed as u32, max_depth as u64);
+        // One playout is the same on both paths (lane 0 of block 0 uses `seed`); the scalar one is cheaper.
+        let stats = if exact || count <= 1 {
+            parallel_playouts(
+                &ir,
+                &mut self.engine,
+                start,
+                count,
+                seed,
+                max_depth,
+                threads,
+            )
+        } else {
+            lane_playouts(&ir, &self.words, start, count, seed, max_depth, threads)
+        }
         .map_err(to_napi)?;
         Ok(NativePlayoutStats {
             playouts: stats.playouts as f64,

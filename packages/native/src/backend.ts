@@ -2,13 +2,20 @@
 import { type Backend, type BackendOptions, type Game, GdlkitError, type Reasoner } from '@gdlkit/core';
 import { buildPropnet } from '@gdlkit/propnet';
 import { loadNative, requireNative } from './binding.js';
-import { NATIVE_CAPABILITIES, type NativeOptions, NativeReasoner, type Propagation } from './reasoner.js';
+import {
+  NATIVE_CAPABILITIES,
+  type NativeOptions,
+  NativeReasoner,
+  type PlayoutMode,
+  type Propagation,
+} from './reasoner.js';
 
 const PROPAGATIONS: readonly unknown[] = ['incremental', 'levelled', 'auto'] satisfies Propagation[];
+const PLAYOUT_MODES: readonly unknown[] = ['bitsliced', 'exact'] satisfies PlayoutMode[];
 
-/** The backend-specific settings `threads` and `propagation`, checked. */
+/** The backend-specific settings `threads`, `propagation` and `playoutMode`, checked. */
 function nativeOptions(options: BackendOptions): NativeOptions {
-  const { threads, propagation } = options;
+  const { threads, propagation, playoutMode } = options;
   if (threads !== undefined && typeof threads !== 'number') {
     throw new GdlkitError(
       'UNSUPPORTED',
@@ -21,8 +28,15 @@ function nativeOptions(options: BackendOptions): NativeOptions {
       `the native backend's propagation option must be one of ${PROPAGATIONS.join(', ')}`,
     );
   }
+  if (playoutMode !== undefined && !PLAYOUT_MODES.includes(playoutMode)) {
+    throw new GdlkitError(
+      'UNSUPPORTED',
+      `the native backend's playoutMode option must be one of ${PLAYOUT_MODES.join(', ')}`,
+    );
+  }
   return {
     ...(threads === undefined ? {} : { threads }),
+    ...(playoutMode === undefined ? {} : { playoutMode: playoutMode as PlayoutMode }),
     ...(propagation === undefined ? {} : { propagation: propagation as Propagation }),
   };
 }

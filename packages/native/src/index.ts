@@ -1,3 +1,9 @@
 export { nativeBackend } from './backend.js';
 export { type Loaded, loadNative, loadNativeFrom, type NativeBinding, requireNative } from './binding.js';
-export { NATIVE_CAPABILITIES, type NativeOptions, NativeReasoner, type Propagation } from './reasoner.js';
+export {
+  NATIVE_CAPABILITIES,
+  type NativeOptions,
+  NativeReasoner,
+  type PlayoutMode,
+  type Propagation,
+} from './reasoner.js';

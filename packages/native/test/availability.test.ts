@@ -45,5 +45,6 @@ describe('native binary loading', () => {
     await expect(nativeBackend.create(game, { threads: 'many' })).rejects.toThrow(/threads option/);
     await expect(nativeBackend.create(game, { propagation: 'eager' })).rejects.toThrow(/propagation option/);
     await expect(nativeBackend.create(game, { threads: -1 })).rejects.toThrow(/non-negative integer/);
+    await expect(nativeBackend.create(game, { playoutMode: 'fast' })).rejects.toThrow(/playoutMode option/);
   });
 });

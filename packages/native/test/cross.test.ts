@@ -1,5 +1,6 @@
 // Differential tests against the TypeScript propnet engine on the same IR: seeded match traces step by step,
-// perft counts, and batch playout statistics for the same seed (the move choice must be identical).
+// perft counts, and batch playout statistics for the same seed in the exact playout mode (the move choice must
+// be identical); the bit-sliced mode draws other numbers, so its statistics are compared within tolerance.
 import { firstDifference, type Game, loadCorpusGame, playRandomMatch } from '@gdlkit/core';
 import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,14 +24,22 @@ describe.skipIf(withoutRust).each(games)(
     let native: NativeReasoner;
     let parallel: NativeReasoner;
     let levelled: NativeReasoner;
+    let bitsliced: NativeReasoner;
     beforeAll(() => {
       const game: Game = loadCorpusGame(path);
       const ir = buildPropnet(game);
       ts = new PropnetReasoner(game, ir);
       // The two propagation modes must agree with the TS engine (and so with each other).
-      native = new NativeReasoner(game, ir, requireNative(), { propagation: 'incremental' });
+      native = new NativeReasoner(game, ir, requireNative(), {
+        propagation: 'incremental',
+        playoutMode: 'exact',
+      });
       parallel = new NativeReasoner(game, ir, requireNative(), { threads: 2, propagation: 'levelled' });
-      levelled = new NativeReasoner(game, ir, requireNative(), { propagation: 'levelled' });
+      levelled = new NativeReasoner(game, ir, requireNative(), {
+        propagation: 'levelled',
+        playoutMode: 'exact',
+      });
+      bitsliced = new NativeReasoner(game, ir, requireNative());
     });
 
     it('plays the same seeded matches (states, legal moves, goals, percepts)', () => {
@@ -59,6 +68,27 @@ describe.skipIf(withoutRust).each(games)(
       }
       const cut = { count: playouts, seed: 5, maxDepth: 3 };
       expect(native.playouts(start, cut)).toEqual(ts.playouts(start, cut));
+    });
+
+    it('gives bit-sliced playout statistics of the same distribution', () => {
+      const start = ts.initialState();
+      const count = 8 * playouts;
+      const expected = ts.playouts(start, { count, seed: 3 });
+      const actual = bitsliced.playouts(start, { count, seed: 3 });
+      expect(actual.playouts).toBe(count);
+      expect(actual.states).toBe(actual.totalDepth + count);
+      expect(actual).not.toEqual(expected);
+      const meanDepth = (s: typeof actual) => s.totalDepth / s.playouts;
+      // Sampling error only: playout lengths vary by a few moves, so the means over 8 × 3–200 playouts
+      // differ by well under a third of the mean.
+      expect(Math.abs(meanDepth(actual) - meanDepth(expected))).toBeLessThan(0.3 * meanDepth(expected));
+      for (const [r, sum] of expected.goalSums.entries()) {
+        expect(Math.abs(actual.goalSums[r]! - sum) / count, `role ${r}`).toBeLessThan(35);
+      }
+      // A single playout draws the same numbers on both paths.
+      expect(bitsliced.playouts(start, { count: 1, seed: 9 })).toEqual(
+        ts.playouts(start, { count: 1, seed: 9 }),
+      );
     });
 
     it('splits playouts over threads deterministically', () => {
