@@ -2,7 +2,7 @@
 import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
 import { buildPropnet, type PropnetOptions } from './build.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from './reasoner.js';
-import { PropnetWasmReasoner } from './wasm/reasoner.js';
+import { PROPNET_WASM_CAPABILITIES, PropnetWasmReasoner } from './wasm/reasoner.js';
 
 /** Grounding budget from the generic backend options. */
 export function propnetOptions(options: BackendOptions = {}): PropnetOptions {
@@ -26,7 +26,7 @@ export const propnetWasmBackend: Backend = {
   name: 'propnet-wasm',
   description:
     'grounded propositional network compiled per game to WebAssembly (binaryen), playouts in-module',
-  capabilities: PROPNET_CAPABILITIES,
+  capabilities: PROPNET_WASM_CAPABILITIES,
   availability: () =>
     typeof WebAssembly === 'object'
       ? { available: true }

@@ -5,6 +5,8 @@ export type WasmModule = binaryen.Module;
 export type Expr = binaryen.ExpressionRef;
 
 export const i32 = binaryen.i32;
+export const i64 = binaryen.i64;
+export const f64 = binaryen.f64;
 export const none = binaryen.none;
 
 export function createModule(): WasmModule {

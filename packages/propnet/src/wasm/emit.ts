@@ -7,8 +7,10 @@ import type { PropnetIR } from '../ir.js';
 import {
   createModule,
   type Expr,
+  f64,
   finishModule,
   i32,
+  i64,
   none,
   paramTypes,
   type WasmModule,
@@ -24,10 +26,13 @@ import {
   type WasmPlan,
 } from './lower.js';
 
+/** Pages the perft stack may grow the memory to (1 GiB keeps byte addresses within i32). */
+export const MAX_PAGES = 16384;
+
 export function emitModule(ir: PropnetIR, plan: WasmPlan): Uint8Array {
   const m = createModule();
   // The TRUE gate (1) holds from the start; every other byte starts at 0.
-  m.setMemory(plan.pages, plan.pages, 'memory', [
+  m.setMemory(plan.pages, MAX_PAGES, 'memory', [
     { offset: m.i32.const(TRUE_GATE), data: new Uint8Array([1]), passive: false },
   ]);
   new Emitter(m, ir, plan).emit();
@@ -121,6 +126,151 @@ class Emitter {
     this.phase('evalMoves', this.plan.moveChunks);
     this.rng();
     this.playouts();
+    this.perft();
+  }
+
+  /**
+   * perft(depth) → the node count of core's BaseReasoner.perft from the state at perftStackOffset, or -1 when
+   * the memory cannot grow: every visited state counts once, depth in joint moves, terminal states are not
+   * expanded. A node first writes all its children's states to the stack (so its gate values are needed only
+   * once), then recurses into each; at depth 1 the children are counted without being evaluated.
+   */
+  private perft(): void {
+    const { m, plan } = this;
+    const R = plan.roleCount;
+    const B = plan.baseCount;
+    const STATE = 0;
+    const DEPTH = 1;
+    const SP = 2;
+    const i = 3;
+    const k = 4;
+    const child = 5;
+    const count = 6;
+    const n = (r: number) => 7 + r;
+    const idx = (r: number) => 7 + R + r;
+    const get = (l: number) => m.local.get(l, i32);
+    const set = (l: number, v: Expr) => m.local.set(l, v);
+    const inc = (l: number) => set(l, m.i32.add(get(l), this.c(1)));
+    const one = () => m.i64.const(1n);
+    const legalSlot = (r: number, ix: Expr) =>
+      m.i32.add(m.i32.shl(ix, this.c(2)), this.c(plan.perftLegalOffset + 4 * plan.legalStart[r]!));
+    const chosenInput = (r: number) => m.i32.load(0, 4, legalSlot(r, get(idx(r))));
+
+    const body: Expr[] = [
+      set(i, this.c(0)),
+      m.block('load_done', [
+        m.loop(
+          'load',
+          m.block(null, [
+            m.br('load_done', m.i32.ge_u(get(i), this.c(B))),
+            m.i32.store8(plan.baseStart, 1, get(i), m.i32.load8_u(0, 1, m.i32.add(get(STATE), get(i)))),
+            inc(i),
+            m.br('load'),
+          ]),
+        ),
+      ]),
+      m.call('evalState', [], none),
+      m.if(m.i32.or(m.i32.eqz(get(DEPTH)), this.load(plan.terminalGate)), m.return(one())),
+    ];
+    for (let r = 0; r < R; r++) {
+      body.push(set(n(r), this.c(0)));
+      for (const l of plan.legal[r]!) {
+        body.push(
+          m.if(
+            this.load(l.gate),
+            m.block(null, [m.i32.store(0, 4, legalSlot(r, get(n(r))), this.c(l.input)), inc(n(r))]),
+          ),
+        );
+      }
+    }
+    let product: Expr = one();
+    for (let r = 0; r < R; r++) product = m.i64.mul(product, m.i64.extend_u(get(n(r))));
+    body.push(m.if(m.i32.eq(get(DEPTH), this.c(1)), m.return(m.i64.add(one(), product))));
+    // A role without a legal move: no joint move, the node counts alone (as jointMoves yields none).
+    for (let r = 0; r < R; r++)
+      body.push(m.if(m.i32.eqz(get(n(r))), m.return(one())), set(idx(r), this.c(0)));
+
+    const generate: Expr[] = [
+      m.if(
+        m.i32.gt_u(m.i32.add(get(child), this.c(B)), m.i32.shl(m.memory.size(), this.c(16))),
+        m.if(
+          m.i32.eq(
+            m.memory.grow(
+              m.i32.sub(
+                m.i32.add(m.i32.shr_u(m.i32.add(get(child), this.c(B)), this.c(16)), this.c(1)),
+                m.memory.size(),
+              ),
+            ),
+            this.c(-1),
+          ),
+          m.return(m.i64.const(-1n)),
+        ),
+      ),
+    ];
+    for (let r = 0; r < R; r++) generate.push(m.i32.store8(0, 1, chosenInput(r), this.c(1)));
+    generate.push(m.call('evalMoves', [], none));
+    for (let b = 0; b < B; b++) generate.push(m.i32.store8(b, 1, get(child), this.load(plan.baseNext[b]!)));
+    for (let r = 0; r < R; r++) generate.push(m.i32.store8(0, 1, chosenInput(r), this.c(0)));
+    generate.push(set(child, m.i32.add(get(child), this.c(B))), inc(k));
+    // Odometer over the roles' legal lists, the last role fastest.
+    for (let r = R - 1; r >= 0; r--) {
+      generate.push(
+        inc(idx(r)),
+        m.br('generate', m.i32.lt_u(get(idx(r)), get(n(r)))),
+        set(idx(r), this.c(0)),
+      );
+    }
+    body.push(
+      set(k, this.c(0)),
+      set(child, get(SP)),
+      m.loop('generate', m.block(null, generate)),
+      set(count, one()),
+      set(i, this.c(0)),
+      m.block('recurse_done', [
+        m.loop(
+          'recurse',
+          m.block(null, [
+            m.br('recurse_done', m.i32.ge_u(get(i), get(k))),
+            m.local.set(
+              count + 1 + 2 * R,
+              m.call(
+                'perftNode',
+                [
+                  m.i32.add(get(SP), m.i32.mul(get(i), this.c(B))),
+                  m.i32.sub(get(DEPTH), this.c(1)),
+                  get(child),
+                ],
+                i64,
+              ),
+            ),
+            m.if(
+              m.i64.lt_s(m.local.get(count + 1 + 2 * R, i64), m.i64.const(0n)),
+              m.return(m.local.get(count + 1 + 2 * R, i64)),
+            ),
+            m.local.set(count, m.i64.add(m.local.get(count, i64), m.local.get(count + 1 + 2 * R, i64))),
+            inc(i),
+            m.br('recurse'),
+          ]),
+        ),
+      ]),
+      m.return(m.local.get(count, i64)),
+    );
+    const locals = [i32, i32, i32, i64, ...new Array<number>(2 * R).fill(i32), i64];
+    m.addFunction('perftNode', paramTypes([i32, i32, i32]), i64, locals, m.block(null, body));
+    m.addFunction(
+      'perft',
+      paramTypes([i32]),
+      f64,
+      [],
+      m.f64.convert_s.i64(
+        m.call(
+          'perftNode',
+          [this.c(plan.perftStackOffset), m.local.get(0, i32), this.c(plan.perftStackOffset + B)],
+          i64,
+        ),
+      ),
+    );
+    m.addFunctionExport('perft', 'perft');
   }
 
   private rng(): void {

@@ -15,6 +15,10 @@ export interface WasmPlan {
   readonly nextOffset: number;
   readonly legalOffset: number;
   readonly statsOffset: number;
+  /** Perft: per-role lists of legal input gates (i32), laid out like the IR's legal table. */
+  readonly perftLegalOffset: number;
+  /** Perft: the stack of states (one byte per base) that grows upward from here, memory growing with it. */
+  readonly perftStackOffset: number;
   readonly pages: number;
   readonly baseCount: number;
   readonly baseStart: number;
@@ -26,6 +30,8 @@ export interface WasmPlan {
   readonly roleCount: number;
   /** Per role, legal propositions in canonical move order with the input gate each selects. */
   readonly legal: readonly (readonly { gate: number; input: number }[])[];
+  /** Per role, the first entry of its legal propositions in the IR's legal table. */
+  readonly legalStart: Uint32Array;
   /** Per role, goal propositions by decreasing value (the first that holds is the playout's goal). */
   readonly goals: readonly (readonly { gate: number; value: number }[])[];
   readonly terminalGate: number;
@@ -59,7 +65,9 @@ export function lower(ir: PropnetIR): WasmPlan {
     maxLegal = Math.max(maxLegal, ir.legalStart[r + 1]! - ir.legalStart[r]!);
   const legalOffset = align(nextOffset + baseCount);
   const statsOffset = align(legalOffset + 4 * maxLegal);
-  const end = statsOffset + 4 * (STAT_GOALS + ir.roleCount);
+  const perftLegalOffset = align(statsOffset + 4 * (STAT_GOALS + ir.roleCount));
+  const perftStackOffset = align(perftLegalOffset + 4 * ir.legalGate.length);
+  const end = perftStackOffset + 2 * baseCount;
   const legal = Array.from({ length: ir.roleCount }, (_, r) => {
     const out = [];
     for (let l = ir.legalStart[r]!; l < ir.legalStart[r + 1]!; l++) {
@@ -79,6 +87,8 @@ export function lower(ir: PropnetIR): WasmPlan {
     nextOffset,
     legalOffset,
     statsOffset,
+    perftLegalOffset,
+    perftStackOffset,
     pages: Math.max(1, Math.ceil(end / 65536)),
     baseCount,
     baseStart: 2,
@@ -88,6 +98,7 @@ export function lower(ir: PropnetIR): WasmPlan {
     moveChunks: chunks(ir, ir.phaseSplit, ir.gateCount),
     roleCount: ir.roleCount,
     legal,
+    legalStart: ir.legalStart,
     goals,
     terminalGate: ir.terminalGate,
     baseNext: ir.baseNext,

@@ -1,11 +1,23 @@
 // The `propnet-wasm` reasoner: the same contract as the TypeScript propnet, evaluated by the generated module.
-import { DEFAULT_MAX_DEPTH, type Game, type PlayoutOptions, type PlayoutStats } from '@gdlkit/core';
+import {
+  BudgetExceededError,
+  type Capabilities,
+  DEFAULT_MAX_DEPTH,
+  type Game,
+  type PlayoutOptions,
+  type PlayoutStats,
+} from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
-import { PropnetReasoner } from '../reasoner.js';
+import { PROPNET_CAPABILITIES, PropnetReasoner } from '../reasoner.js';
+import { MAX_PAGES } from './emit.js';
 import { WasmPropnet } from './runtime.js';
+
+/** Playouts and perft both run inside the module. */
+export const PROPNET_WASM_CAPABILITIES: Capabilities = { ...PROPNET_CAPABILITIES, batchPerft: true };
 
 export class PropnetWasmReasoner extends PropnetReasoner {
   override readonly backend: string = 'propnet-wasm';
+  override readonly capabilities = PROPNET_WASM_CAPABILITIES;
   private readonly wasm: WasmPropnet;
 
   constructor(game: Game, ir: PropnetIR, wasm: WasmPropnet = new WasmPropnet(ir)) {
@@ -20,5 +32,17 @@ export class PropnetWasmReasoner extends PropnetReasoner {
 
   override playouts(start: Uint32Array, options: PlayoutOptions): PlayoutStats {
     return this.wasm.playouts(start, options.count, options.seed, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  }
+
+  override perft(state: Uint32Array, depth: number): number {
+    if (depth <= 0) return 1;
+    const nodes = this.wasm.perft(state, depth);
+    if (nodes === null) {
+      throw new BudgetExceededError(
+        `perft to depth ${depth} needs more than the module's ${MAX_PAGES / 16} MiB of state stack`,
+        { limit: `${MAX_PAGES} wasm pages` },
+      );
+    }
+    return nodes;
   }
 }

@@ -21,14 +21,16 @@ interface PropnetExports {
   evalState(): void;
   evalMoves(): void;
   playouts(count: number, seed: number, maxDepth: number): number;
+  perft(depth: number): number;
 }
 
 export class WasmPropnet implements PropnetEvaluator {
-  readonly values: Uint8Array;
   readonly plan: WasmPlan;
   readonly binarySize: number;
   private readonly exports: PropnetExports;
-  private readonly stats: Int32Array;
+  private buffer: ArrayBuffer;
+  private view: Uint8Array;
+  private stats: Int32Array;
 
   constructor(readonly ir: PropnetIR) {
     this.plan = lower(ir);
@@ -36,8 +38,28 @@ export class WasmPropnet implements PropnetEvaluator {
     this.binarySize = binary.byteLength;
     const instance = new WebAssembly.Instance(new WebAssembly.Module(binary), {});
     this.exports = instance.exports as unknown as PropnetExports;
-    this.values = new Uint8Array(this.exports.memory.buffer);
-    this.stats = new Int32Array(this.exports.memory.buffer, this.plan.statsOffset, STAT_GOALS + ir.roleCount);
+    this.buffer = this.exports.memory.buffer;
+    this.view = new Uint8Array(this.buffer);
+    this.stats = this.statsView();
+  }
+
+  /** Gate values; the view is renewed when perft has grown the memory (which detaches the old buffer). */
+  get values(): Uint8Array {
+    if (this.exports.memory.buffer !== this.buffer) {
+      this.buffer = this.exports.memory.buffer;
+      this.view = new Uint8Array(this.buffer);
+      this.stats = this.statsView();
+    }
+    return this.view;
+  }
+
+  /** Bytes of linear memory (perft grows it to hold its stack of states). */
+  get memoryBytes(): number {
+    return this.exports.memory.buffer.byteLength;
+  }
+
+  private statsView(): Int32Array {
+    return new Int32Array(this.buffer, this.plan.statsOffset, STAT_GOALS + this.ir.roleCount);
   }
 
   load(state: Uint32Array): void {
@@ -62,12 +84,13 @@ export class WasmPropnet implements PropnetEvaluator {
 
   /** Random playouts from `start`, entirely inside the module (one boundary crossing per batch). */
   playouts(start: Uint32Array, count: number, seed: number, maxDepth: number): PlayoutStats {
-    const { values, plan, stats } = this;
+    const { values, plan } = this;
     for (let b = 0; b < plan.baseCount; b++)
       values[plan.stateOffset + b] = (start[b >>> 5]! >>> (b & 31)) & 1;
     if (this.exports.playouts(count, seed, maxDepth) !== 0) {
       throw new Error('a role has no legal move in a non-terminal state');
     }
+    const stats = this.stats;
     return {
       playouts: count,
       states: stats[STAT_STATES]!,
@@ -77,5 +100,15 @@ export class WasmPropnet implements PropnetEvaluator {
       goalSums: Array.from(stats.subarray(STAT_GOALS, STAT_GOALS + this.ir.roleCount)),
       truncated: stats[STAT_TRUNCATED]!,
     };
+  }
+
+  /** Fixed-depth node count from `start`, entirely inside the module (see emit.ts); null when memory ran out. */
+  perft(start: Uint32Array, depth: number): number | null {
+    const { values, plan } = this;
+    for (let b = 0; b < plan.baseCount; b++)
+      values[plan.perftStackOffset + b] = (start[b >>> 5]! >>> (b & 31)) & 1;
+    values.fill(0, plan.inputStart, plan.inputStart + plan.inputCount);
+    const nodes = this.exports.perft(depth);
+    return nodes < 0 ? null : nodes;
   }
 }
