@@ -1,7 +1,35 @@
-// The reachable ground atoms of a game, numbered densely, with per-argument indexes for joins. Atoms are kept
-// in the order they were found, each with the fixpoint round that found it (its stamp), so semi-naive joins
-// can tell old atoms from the last round's delta.
-import type { Game, RelationId, TermId } from '@gdlkit/core';
+// The reachable ground atoms of a game, numbered densely, with indexes for joins. Atoms are kept in the order
+// they were found, each with the fixpoint round that found it (its stamp), so semi-naive joins can tell old
+// atoms from the last round's delta by binary search in any atom list (stamps never decrease along one).
+//
+// An index serves one join step: it maps the values at the argument positions the step has bound when it is
+// reached (leaves of the atom pattern, however deeply nested, e.g. ?x and white in (true (cell ?x ?y white)))
+// to the atoms with those values, so a join visits only atoms that can match rather than a whole relation.
+import type { Game, RelationId, TermId, TermStore } from '@gdlkit/core';
+
+/** A path from an atom's root to a subterm: argument indexes, outermost first. */
+export type TermPath = readonly number[];
+
+/** Which atoms an index holds (those with the given functors along paths) and which leaves it is keyed by. */
+export interface IndexShape {
+  /** Identifies the shape within its relation. */
+  readonly key: string;
+  readonly checks: readonly { readonly path: TermPath; readonly functor: number; readonly arity: number }[];
+  readonly leaves: readonly TermPath[];
+}
+
+/** Folds one term id into a probe key; equal keys may come from different values, which the join's match rejects. */
+export function mixKey(hash: number, value: TermId): number {
+  const h = Math.imul((hash + value + 0x7f4a7c15) | 0, 0x85ebca6b);
+  return h ^ (h >>> 13);
+}
+
+export const KEY_SEED = 0x2545f491;
+
+interface AtomIndex {
+  readonly shape: IndexShape;
+  readonly buckets: Map<number, number[]>;
+}
 
 export class AtomTable {
   terms: Int32Array<ArrayBuffer> = new Int32Array(1024);
@@ -11,12 +39,14 @@ export class AtomTable {
   /** Atom ids of each relation in the order they were added (hence by increasing stamp). */
   readonly byRelation: number[][];
   private readonly byTerm = new Map<TermId, number>();
-  /** indexes[relation][position] maps an argument term to the atoms with that argument, created on demand. */
-  private readonly indexes: (Map<TermId, number[]> | undefined)[][];
+  private readonly indexes: AtomIndex[] = [];
+  private readonly indexesOf: number[][];
+  private readonly store: TermStore;
 
-  constructor(private readonly game: Game) {
+  constructor(game: Game) {
+    this.store = game.store;
     this.byRelation = game.relations.map(() => []);
-    this.indexes = game.relations.map((r) => new Array(r.arity).fill(undefined));
+    this.indexesOf = game.relations.map(() => []);
   }
 
   find(term: TermId): number | undefined {
@@ -38,34 +68,61 @@ export class AtomTable {
     this.stamps[id] = stamp;
     this.byTerm.set(term, id);
     this.byRelation[relation]!.push(id);
-    const indexes = this.indexes[relation]!;
-    const store = this.game.store;
-    for (let p = 0; p < indexes.length; p++) {
-      const index = indexes[p];
-      if (index !== undefined) bucketPush(index, store.arg(term, p), id);
-    }
+    for (const index of this.indexesOf[relation]!) this.insert(this.indexes[index]!, term, id);
     return id;
   }
 
-  /** The atoms of `relation` whose argument `position` is `value`. */
-  bucket(relation: RelationId, position: number, value: TermId): readonly number[] | undefined {
-    const indexes = this.indexes[relation]!;
-    let index = indexes[position];
-    if (index === undefined) {
-      index = new Map();
-      const store = this.game.store;
-      for (const id of this.byRelation[relation]!)
-        bucketPush(index, store.arg(this.terms[id]!, position), id);
-      indexes[position] = index;
+  /** The id of the index of `relation` with `shape`, built over the atoms found so far on first request. */
+  index(relation: RelationId, shape: IndexShape): number {
+    for (const i of this.indexesOf[relation]!) if (this.indexes[i]!.shape.key === shape.key) return i;
+    const index: AtomIndex = { shape, buckets: new Map() };
+    for (const id of this.byRelation[relation]!) this.insert(index, this.terms[id]!, id);
+    this.indexes.push(index);
+    this.indexesOf[relation]!.push(this.indexes.length - 1);
+    return this.indexes.length - 1;
+  }
+
+  /** The atoms of an index whose leaves hash to `key`, in id order. */
+  probe(index: number, key: number): readonly number[] | undefined {
+    return this.indexes[index]!.buckets.get(key);
+  }
+
+  private insert(index: AtomIndex, term: TermId, id: number): void {
+    const store = this.store;
+    for (const check of index.shape.checks) {
+      const sub = subterm(store, term, check.path);
+      if (store.arity(sub) !== check.arity || store.functor(sub) !== check.functor) return;
     }
-    return index.get(value);
+    let key = KEY_SEED;
+    for (const leaf of index.shape.leaves) key = mixKey(key, subterm(store, term, leaf));
+    const list = index.buckets.get(key);
+    if (list === undefined) index.buckets.set(key, [id]);
+    else list.push(id);
   }
 }
 
-function bucketPush(index: Map<TermId, number[]>, key: TermId, id: number): void {
-  const list = index.get(key);
-  if (list === undefined) index.set(key, [id]);
-  else list.push(id);
+function subterm(store: TermStore, term: TermId, path: TermPath): TermId {
+  let t = term;
+  for (const i of path) t = store.arg(t, i);
+  return t;
+}
+
+/** The first position in `list[lo, hi)` whose atom's stamp is at least `stamp` (stamps never decrease). */
+export function firstStampAtLeast(
+  list: readonly number[],
+  stamps: Int32Array,
+  stamp: number,
+  lo: number,
+  hi: number,
+): number {
+  let a = lo;
+  let b = hi;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (stamps[list[mid]!]! < stamp) a = mid + 1;
+    else b = mid;
+  }
+  return a;
 }
 
 function grow(a: Int32Array): Int32Array<ArrayBuffer> {

@@ -2,6 +2,7 @@
 // guard (negative literal, distinct) is checked. One plan per choice of the semi-naive delta literal.
 import type { Atom, BodyLiteral, GameRule, Pattern } from '@gdlkit/core';
 import { collectVariables, literalVariables } from '@gdlkit/core';
+import type { IndexShape, TermPath } from './instantiate-atoms.js';
 
 /** Which atoms of a literal's relation a join step may use in the current fixpoint round. */
 export enum Visibility {
@@ -18,6 +19,11 @@ export enum Visibility {
 export interface JoinStep {
   readonly atom: Atom;
   readonly visibility: Visibility;
+  /** The index over the leaves bound when this step is reached; undefined when none is (scan the relation). */
+  readonly shape: IndexShape | undefined;
+  /** Per leaf of the shape: the variable whose binding is its value, or -1 when it is `probeTerm`. */
+  readonly probeVar: Int32Array;
+  readonly probeTerm: Int32Array;
   /** Guards whose variables are all bound once this step matched. */
   readonly guards: readonly BodyLiteral[];
 }
@@ -34,7 +40,7 @@ export interface JoinPlan {
  * Plans the join of `rule` with the positive literal at body position `delta` reading the last round's atoms
  * (semi-naive evaluation: earlier variable literals see old atoms, later ones all atoms), or with `delta` -1
  * for a first round where every literal reads complete relations. `variable(r)` says whether relation r is
- * computed by the current fixpoint.
+ * computed by the current fixpoint; `prebound` variables are bound before the join starts.
  */
 export function planJoin(
   rule: GameRule,
@@ -42,6 +48,7 @@ export function planJoin(
   delta: number,
   variable: (relation: number) => boolean,
   preferred: (relation: number) => boolean,
+  prebound: ReadonlySet<number> = new Set(),
 ): JoinPlan {
   const positives: { atom: Atom; visibility: Visibility }[] = [];
   rule.body.forEach((literal, i) => {
@@ -54,7 +61,7 @@ export function planJoin(
     positives.push({ atom: literal.atom, visibility });
   });
   const guards = rule.body.filter((l) => l.kind !== 'pos');
-  const bound = new Set<number>();
+  const bound = new Set<number>(prebound);
   const ready = (l: BodyLiteral) => [...literalVariables(l)].every((v) => bound.has(v));
   const takeReady = (): BodyLiteral[] => {
     const out: BodyLiteral[] = [];
@@ -81,8 +88,9 @@ export function planJoin(
       }
     });
     const chosen = remaining.splice(best, 1)[0]!;
+    const probe = indexShape(chosen.atom, bound);
     for (const a of chosen.atom.args) collectVariables(a, bound);
-    steps.push({ atom: chosen.atom, visibility: chosen.visibility, guards: takeReady() });
+    steps.push({ atom: chosen.atom, visibility: chosen.visibility, ...probe, guards: takeReady() });
   }
   // The normaliser orders bodies safely, so every guard became ready at some step.
   if (guards.length > 0) throw new Error(`internal: unsafe guard in rule ${ruleIndex}`);
@@ -97,4 +105,39 @@ function boundFraction(args: readonly Pattern[], bound: Set<number>): number {
     if ([...vars].every((v) => bound.has(v))) n++;
   }
   return n / args.length;
+}
+
+/** The index a step probes: every function symbol of the pattern is checked, every bound leaf is keyed. */
+function indexShape(
+  atom: Atom,
+  bound: ReadonlySet<number>,
+): { shape: IndexShape | undefined; probeVar: Int32Array; probeTerm: Int32Array } {
+  const checks: { path: TermPath; functor: number; arity: number }[] = [];
+  const leaves: TermPath[] = [];
+  const vars: number[] = [];
+  const terms: number[] = [];
+  const visit = (p: Pattern, path: number[]): void => {
+    if (p.kind === 'fn') {
+      checks.push({ path, functor: p.functor, arity: p.args.length });
+      for (const [i, a] of p.args.entries()) visit(a, [...path, i]);
+    } else if (p.kind === 'ground') {
+      leaves.push(path);
+      vars.push(-1);
+      terms.push(p.term);
+    } else if (bound.has(p.index)) {
+      leaves.push(path);
+      vars.push(p.index);
+      terms.push(0);
+    }
+  };
+  for (const [i, a] of atom.args.entries()) visit(a, [i]);
+  const shape =
+    leaves.length === 0
+      ? undefined
+      : {
+          key: `${checks.map((c) => `${c.path}:${c.functor}/${c.arity}`).join(';')}|${leaves.join(';')}`,
+          checks,
+          leaves,
+        };
+  return { shape, probeVar: Int32Array.from(vars), probeTerm: Int32Array.from(terms) };
 }

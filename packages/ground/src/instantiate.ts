@@ -7,11 +7,25 @@
 // moves (the bridges below), and positive literals are joined over the atoms found so far through
 // per-argument indexes, never over Cartesian domains. Each ground instance is recorded as a ground rule whose
 // body keeps the state-dependent literals; a negative literal whose atom is never reachable is dropped.
-import type { Atom, Game, GameRule, Pattern, RelationId, TermId } from '@gdlkit/core';
+import {
+  type Atom,
+  collectVariables,
+  type Game,
+  type GameRule,
+  type Pattern,
+  type RelationId,
+  type TermId,
+} from '@gdlkit/core';
 import { BudgetMeter, type GroundingBudget } from './ground-budget.js';
 import { GroundProgram } from './ground-program.js';
-import { AtomTable } from './instantiate-atoms.js';
+import { AtomTable, firstStampAtLeast, KEY_SEED, mixKey } from './instantiate-atoms.js';
+import { ANY, type Demand, relationDemands } from './instantiate-demand.js';
 import { type JoinPlan, planJoin, Visibility } from './instantiate-plan.js';
+
+interface PreparedPlan {
+  readonly plan: JoinPlan;
+  readonly indexes: Int32Array;
+}
 
 export interface GroundingOptions extends GroundingBudget {}
 
@@ -30,23 +44,30 @@ class Instantiator {
   private readonly started = performance.now();
   private readonly atoms: AtomTable;
   private readonly exact: boolean[];
+  private readonly demands: (Demand | undefined)[];
   private readonly meter: BudgetMeter;
   private readonly bindings: Int32Array;
   private readonly trail: number[] = [];
   private readonly chosen: Int32Array;
+  /** Negated atom terms of the instance being built: negTerms[0, negCount). */
   private readonly negTerms: number[] = [];
-  private readonly deltaStart: Int32Array;
-  private readonly deltaEnd: Int32Array;
+  private negCount = 0;
   private round = 0;
   private dynamicRounds = 0;
   private plan!: JoinPlan;
+  /** The atom table's index id of each step of `plan` (-1 for a scan). */
+  private planIndexes!: Int32Array;
+  private relationKey = '';
   private recording = false;
   private readonly heads: number[] = [];
   private readonly bodyStart: number[] = [0];
   private readonly negStart: number[] = [];
   private readonly body: number[] = [];
   private readonly sources: number[] = [];
-  private readonly seen = new Set<string>();
+  /** Duplicate ground rules are dropped: rules by body hash, chained through sameHash. */
+  private readonly ruleByHash = new Map<number, number>();
+  private readonly sameHash: number[] = [];
+  private readonly scratchBody: Int32Array;
   private readonly trueSymbol: number;
   private readonly doesSymbol: number;
 
@@ -57,6 +78,7 @@ class Instantiator {
     this.atoms = new AtomTable(game);
     this.meter = new BudgetMeter(options);
     this.exact = exactRelations(game);
+    this.demands = relationDemands(game);
     let maxVars = 1;
     let maxBody = 1;
     for (const rule of game.rules) {
@@ -65,8 +87,7 @@ class Instantiator {
     }
     this.bindings = new Int32Array(maxVars).fill(UNBOUND);
     this.chosen = new Int32Array(maxBody);
-    this.deltaStart = new Int32Array(game.relations.length);
-    this.deltaEnd = new Int32Array(game.relations.length);
+    this.scratchBody = new Int32Array(maxBody);
     this.trueSymbol = game.relations[game.keywords.true]!.symbol;
     this.doesSymbol = game.relations[game.keywords.does]!.symbol;
   }
@@ -115,45 +136,78 @@ class Instantiator {
     seed: () => void,
   ): void {
     const preferred = (r: RelationId) => this.exact[r]!;
-    const first: JoinPlan[] = [];
-    const deltaPlans: { relation: RelationId; plan: JoinPlan }[] = [];
+    const first: PreparedPlan[] = [];
+    const deltaPlans: { relation: RelationId; plan: PreparedPlan }[] = [];
     for (const rule of rules) {
       const index = ruleIndex.get(rule)!;
+      const prebound = new Set<number>();
+      for (const i of this.demands[rule.head.relation]?.fixed ?? [])
+        collectVariables(rule.head.args[i]!, prebound);
       let variablePositives = 0;
       rule.body.forEach((l, i) => {
         if (l.kind !== 'pos' || !variable(l.atom.relation)) return;
         variablePositives++;
-        deltaPlans.push({ relation: l.atom.relation, plan: planJoin(rule, index, i, variable, preferred) });
+        deltaPlans.push({
+          relation: l.atom.relation,
+          plan: this.prepare(planJoin(rule, index, i, variable, preferred, prebound)),
+        });
       });
-      if (variablePositives === 0) first.push(planJoin(rule, index, -1, variable, preferred));
+      if (variablePositives === 0) {
+        first.push(this.prepare(planJoin(rule, index, -1, variable, preferred, prebound)));
+      }
     }
     this.round++;
     seed();
     for (const plan of first) this.runPlan(plan);
     const watched = [...new Set(deltaPlans.map((d) => d.relation))];
+    const changed = new Uint8Array(this.game.relations.length);
     for (;;) {
       const previous = this.round;
       this.round++;
       let anyDelta = false;
       for (const rel of watched) {
         const list = this.atoms.byRelation[rel]!;
-        let s = list.length;
-        while (s > 0 && this.atoms.stamps[list[s - 1]!] === previous) s--;
-        this.deltaStart[rel] = s;
-        this.deltaEnd[rel] = list.length;
-        if (s < list.length) anyDelta = true;
+        changed[rel] = list.length > 0 && this.atoms.stamps[list[list.length - 1]!] === previous ? 1 : 0;
+        if (changed[rel]) anyDelta = true;
       }
       if (!anyDelta) return;
-      for (const { relation, plan } of deltaPlans) {
-        if (this.deltaStart[relation]! < this.deltaEnd[relation]!) this.runPlan(plan);
-      }
+      for (const { relation, plan } of deltaPlans) if (changed[relation]) this.runPlan(plan);
     }
   }
 
-  private runPlan(plan: JoinPlan): void {
+  /** Registers the index each step of a plan probes. */
+  private prepare(plan: JoinPlan): PreparedPlan {
+    const indexes = Int32Array.from(plan.steps, (step) =>
+      step.shape === undefined ? -1 : this.atoms.index(step.atom.relation, step.shape),
+    );
+    return { plan, indexes };
+  }
+
+  private runPlan({ plan, indexes }: PreparedPlan): void {
     this.plan = plan;
-    this.negTerms.length = 0;
-    for (const guard of plan.groundGuards) if (!this.guard(guard)) return;
+    this.planIndexes = indexes;
+    this.relationKey = this.game.relations[plan.rule.head.relation]!.key;
+    const demand = this.demands[plan.rule.head.relation];
+    if (demand === undefined) {
+      this.start();
+      return;
+    }
+    const head = plan.rule.head;
+    for (const tuple of demand.tuples) {
+      let ok = true;
+      for (let i = 0; i < tuple.length && ok; i++) {
+        const t = tuple[i]!;
+        if (t !== ANY) ok = this.match(head.args[i]!, t);
+      }
+      if (ok) this.start();
+      while (this.trail.length > 0) this.bindings[this.trail.pop()!] = UNBOUND;
+    }
+  }
+
+  /** Checks the guards that need no join, then joins. */
+  private start(): void {
+    this.negCount = 0;
+    for (const guard of this.plan.groundGuards) if (!this.guard(guard)) return;
     this.join(0);
   }
 
@@ -168,49 +222,36 @@ class Instantiator {
     const rel = atom.relation;
     const atoms = this.atoms;
     let candidates: readonly number[] | undefined;
-    for (let p = 0; p < atom.args.length; p++) {
-      const v = this.value(atom.args[p]!);
-      if (v === ABSENT) return;
-      if (v >= 0) {
-        candidates = atoms.bucket(rel, p, v);
-        if (candidates === undefined) return;
-        break;
+    if (step.shape === undefined) {
+      candidates = atoms.byRelation[rel]!;
+    } else {
+      let key = KEY_SEED;
+      const { probeVar, probeTerm } = step;
+      for (let i = 0; i < probeVar.length; i++) {
+        const v = probeVar[i]!;
+        key = mixKey(key, v < 0 ? probeTerm[i]! : this.bindings[v]!);
       }
+      candidates = atoms.probe(this.planIndexes[k]!, key);
+      if (candidates === undefined) return;
     }
     let lo = 0;
-    let hi: number;
-    let filter = step.visibility !== Visibility.Complete;
-    if (candidates === undefined) {
-      candidates = atoms.byRelation[rel]!;
-      hi = candidates.length;
-      filter = false;
-      if (step.visibility === Visibility.Delta) {
-        lo = this.deltaStart[rel]!;
-        hi = this.deltaEnd[rel]!;
-      } else if (step.visibility === Visibility.Old) {
-        hi = this.deltaStart[rel]!;
-      } else if (step.visibility === Visibility.All) {
-        hi = this.deltaEnd[rel]!;
+    let hi = candidates.length;
+    if (step.visibility !== Visibility.Complete) {
+      // Semi-naive: the last round's atoms (Delta), those before it (Old) or both (All), never this round's.
+      const previous = this.round - 1;
+      const stamps = atoms.stamps;
+      const deltaFrom = firstStampAtLeast(candidates, stamps, previous, 0, hi);
+      if (step.visibility === Visibility.Old) hi = deltaFrom;
+      else {
+        hi = firstStampAtLeast(candidates, stamps, previous + 1, deltaFrom, hi);
+        if (step.visibility === Visibility.Delta) lo = deltaFrom;
       }
-    } else {
-      hi = candidates.length;
     }
-    const previous = this.round - 1;
     const store = this.game.store;
-    const relationKey = this.game.relations[this.plan.rule.head.relation]!.key;
-    const negMark = this.negTerms.length;
+    const relationKey = this.relationKey;
+    const negMark = this.negCount;
     for (let i = lo; i < hi; i++) {
       const id = candidates[i]!;
-      if (filter) {
-        const s = atoms.stamps[id]!;
-        if (
-          (step.visibility === Visibility.Delta && s !== previous) ||
-          (step.visibility === Visibility.Old && s >= previous) ||
-          (step.visibility === Visibility.All && s > previous)
-        ) {
-          continue;
-        }
-      }
       this.meter.tick(relationKey);
       const mark = this.trail.length;
       const term = atoms.terms[id]!;
@@ -226,7 +267,7 @@ class Instantiator {
         }
         if (ok) this.join(k + 1);
       }
-      this.negTerms.length = negMark;
+      this.negCount = negMark;
       while (this.trail.length > mark) this.bindings[this.trail.pop()!] = UNBOUND;
     }
   }
@@ -291,7 +332,7 @@ class Instantiator {
       const term = this.game.store.find(this.game.relations[atom.relation]!.symbol, args);
       return term === undefined || this.atoms.find(term) === undefined;
     }
-    this.negTerms.push(this.atomTermOf(atom));
+    this.negTerms[this.negCount++] = this.atomTermOf(atom);
     return true;
   }
 
@@ -303,23 +344,26 @@ class Instantiator {
     if (added >= 0) this.bridge(head.relation, term);
     const headId = added >= 0 ? added : -added - 1;
     const steps = this.plan.steps;
-    let key = `${headId}:`;
-    const start = this.body.length;
+    // The body keeps the state-dependent atoms in join order, then the negated atom terms.
+    let positives = 0;
+    let hash = mixKey(KEY_SEED, headId);
     for (let k = 0; k < steps.length; k++) {
       if (this.exact[steps[k]!.atom.relation]) continue;
       const id = this.chosen[k]!;
-      this.body.push(id);
-      key += `${id},`;
+      this.scratchBody[positives++] = id;
+      hash = mixKey(hash, id);
     }
-    key += '|';
-    for (const t of this.negTerms) key += `${t},`;
-    if (this.seen.has(key)) {
-      this.body.length = start;
-      return;
+    hash = mixKey(hash, -1);
+    for (let i = 0; i < this.negCount; i++) hash = mixKey(hash, this.negTerms[i]!);
+    const first = this.ruleByHash.get(hash);
+    for (let r = first ?? -1; r >= 0; r = this.sameHash[r]!) {
+      if (this.isRule(r, headId, positives)) return;
     }
-    this.seen.add(key);
+    this.ruleByHash.set(hash, this.heads.length);
+    this.sameHash.push(first ?? -1);
+    for (let i = 0; i < positives; i++) this.body.push(this.scratchBody[i]!);
     this.negStart.push(this.body.length);
-    for (const t of this.negTerms) this.body.push(t);
+    for (let i = 0; i < this.negCount; i++) this.body.push(this.negTerms[i]!);
     this.heads.push(headId);
     this.bodyStart.push(this.body.length);
     this.sources.push(this.plan.ruleIndex);
@@ -331,6 +375,17 @@ class Instantiator {
         this.game.relations[head.relation]!.key,
       );
     }
+  }
+
+  /** Whether ground rule r equals the instance being emitted (scratchBody[0, positives) and negTerms). */
+  private isRule(r: number, headId: number, positives: number): boolean {
+    if (this.heads[r] !== headId) return false;
+    const from = this.bodyStart[r]!;
+    const neg = this.negStart[r]!;
+    if (neg - from !== positives || this.bodyStart[r + 1]! - neg !== this.negCount) return false;
+    for (let i = 0; i < positives; i++) if (this.body[from + i] !== this.scratchBody[i]) return false;
+    for (let i = 0; i < this.negCount; i++) if (this.body[neg + i] !== this.negTerms[i]) return false;
+    return true;
   }
 
   /** true(f) ranges over init and next atoms, does(r, m) over legal atoms. */

@@ -126,4 +126,32 @@ describe('groundGame', () => {
       expect(program.ruleCount).toBeGreaterThan(100);
     }
   });
+
+  it('instantiates a relation used only with constant arguments just for those uses (demand)', () => {
+    const text = (extra: string) =>
+      `(role a) (init (p 1)) (init (p 2)) (num 1) (num 2) (num 3)
+       (<= (pair ?x ?y) (true (p ?x)) (num ?y))
+       (<= (legal a go) (pair 1 ?y))
+       (<= (next (p 2)) (does a go))
+       (<= terminal (not (pair 2 3)))
+       (goal a 100) ${extra}`;
+    const pairs = (source: string) => {
+      const game = loadGame(source, 'demand.kif');
+      const program = groundGame(game);
+      const pair = game.relations.find((r) => r.key === 'pair/2')!.id;
+      return [...program.atoms(pair)].map((a) => game.store.toKif(program.atomTerm[a]!)).sort();
+    };
+    // (pair 1 ?y) and (not (pair 2 3)) are the only uses: (pair 2 1) and (pair 2 2) are never needed.
+    expect(pairs(text(''))).toEqual(['(pair 1 1)', '(pair 1 2)', '(pair 1 3)', '(pair 2 3)']);
+    // A use with every argument open needs every instance.
+    expect(pairs(text('(<= (sees a ?x) (pair ?x ?y))'))).toHaveLength(6);
+  });
+
+  it('grounds crisscross, whose count/6 is only used for two corner groups (regression: exceeded 30 s)', () => {
+    const game = corpus('crisscross.kif');
+    const program = groundGame(game, { timeMs: 20_000 });
+    const count = game.relations.find((r) => r.key === 'count/6')!.id;
+    const firsts = new Set([...program.atoms(count)].map((a) => game.store.toKif(program.atomArg(a, 0))));
+    expect([...firsts].sort()).toEqual(['c5', 'e3']);
+  });
 });
