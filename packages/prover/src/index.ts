@@ -3,10 +3,13 @@ export { queryAtom } from './query.js';
 export { createProver, ProverReasoner, proverBackend } from './reasoner.js';
 export { Solver } from './solve.js';
 export { ProverState } from './state.js';
+export type { SupportBudget } from './support-budget.js';
 export {
+  type Entailment,
   type SignedAtom,
   type Support,
   type SupportedAnswer,
   SupportProver,
+  type SupportProverOptions,
   type SupportQuery,
 } from './supports.js';

@@ -6,6 +6,12 @@
 //   4. unfolding A with a clause gives the union, when consistent, of the supports of the body literals.
 // Supports are kept minimal per answer (a superset of another support adds no model, and the filter's
 // intersections over Supp(o) are unchanged by dropping it) and without duplicates.
+//
+// The `kleene` option replaces every non-empty support by one token "unknown": rule 2 gives it to a B0 atom,
+// rule 3 gives ¬A the support ∅ when A has no support, none when A has ∅, and "unknown" otherwise. That is
+// Kleene's three-valued evaluation with B0 unknown, polynomial like plain tabling. It is sound for the filter:
+// by induction over the strata, a Kleene support ∅ is a support ∅ of the exact rules (skeptically true), and
+// every atom with an exact support has a Kleene support (so credulous answers are a superset).
 import {
   type Atom,
   type Game,
@@ -17,6 +23,7 @@ import {
 import { addAnswer, COMPLETE, MemoSpace, type TableEntry } from './memo-table.js';
 import { type CompiledRule, L_DISTINCT, L_NEG, type Program } from './program.js';
 import { Solver } from './solve.js';
+import { BudgetClock, type SupportBudget } from './support-budget.js';
 import { Fixpoint } from './tabling.js';
 import { Unifier } from './unify.js';
 
@@ -39,10 +46,27 @@ export interface SupportedAnswer {
 /** A query: a ground atom term, or an atom pattern with variables (e.g. from `queryAtom`). */
 export type SupportQuery = TermId | Atom;
 
+/** A ground instance of a query that holds in some extension; `skeptical`: in every extension. */
+export interface Entailment {
+  readonly answer: TermId;
+  readonly skeptical: boolean;
+}
+
+export interface SupportProverOptions {
+  /**
+   * Three-valued (Kleene) evaluation instead of the paper's supports: only whether an answer is skeptically or
+   * credulously entailed is computed, soundly but less completely, in polynomial time. `supports` and
+   * `supportsOfNegation` are then unavailable.
+   */
+  readonly kleene?: boolean;
+}
+
 /** Signed literals encoded as atom * 2 + (negative ? 1 : 0), sorted ascending. */
 type Literals = Int32Array;
 
 const NO_LITERALS: Literals = new Int32Array(0);
+/** The one non-empty support of the Kleene evaluation: "unknown" (no atom has a negative id). */
+const UNKNOWN: Literals = Int32Array.of(-2);
 
 export class SupportProver {
   readonly program: Program;
@@ -56,6 +80,8 @@ export class SupportProver {
   /** Answers of the relations that B+ and B0 cannot reach, from the plain solver (all with support ∅). */
   private readonly closed: Solver;
   private changes = 0;
+  private readonly kleene: boolean;
+  private readonly clock: BudgetClock;
 
   private bPlus: ReadonlySet<TermId> = new Set();
   private bZero: ReadonlySet<TermId> = new Set();
@@ -64,42 +90,94 @@ export class SupportProver {
   /** Relations whose answers may depend on B+ or B0 (and always on true/does). */
   private open: Uint8Array = new Uint8Array(0);
 
-  constructor(readonly game: Game) {
+  constructor(
+    readonly game: Game,
+    options: SupportProverOptions = {},
+  ) {
     this.closed = new Solver(game);
     this.program = this.closed.program;
     this.store = game.store;
     this.u = new Unifier(this.program, this.store);
+    this.kleene = options.kleene === true;
+    this.clock = new BudgetClock((relation) => game.relations[relation]?.key ?? `relation ${relation}`);
   }
 
-  /** Every answer of the query with all its computed supports: Supp(Q) per ground instance. */
-  supports(query: SupportQuery, bPlus: ReadonlySet<TermId>, bZero: ReadonlySet<TermId>): SupportedAnswer[] {
-    const found = this.run(query, bPlus, bZero);
+  /**
+   * Every answer of the query with all its computed supports: Supp(Q) per ground instance. Every query throws
+   * BudgetExceededError when it exceeds `budget`; the prover stays usable.
+   */
+  supports(
+    query: SupportQuery,
+    bPlus: ReadonlySet<TermId>,
+    bZero: ReadonlySet<TermId>,
+    budget?: SupportBudget,
+  ): SupportedAnswer[] {
+    this.assertExact('supports');
+    const found = this.run(query, bPlus, bZero, budget);
     return found.map(([answer, literals]) => ({ answer, supports: literals.map(toSupport) }));
   }
 
   /** The computed supports of ¬atom for a ground atom: its countersupports (derivation rule 3). */
-  supportsOfNegation(atom: TermId, bPlus: ReadonlySet<TermId>, bZero: ReadonlySet<TermId>): Support[] {
-    return this.guarded(bPlus, bZero, () => this.countersupports(atom).map(toSupport));
+  supportsOfNegation(
+    atom: TermId,
+    bPlus: ReadonlySet<TermId>,
+    bZero: ReadonlySet<TermId>,
+    budget?: SupportBudget,
+  ): Support[] {
+    this.assertExact('supportsOfNegation');
+    return this.guarded(bPlus, bZero, budget, () => this.countersupports(atom).map(toSupport));
   }
 
   /** Ground instances that hold in every extension of ⟨P, B+, B0⟩: those with the empty support. */
-  skeptical(query: SupportQuery, bPlus: ReadonlySet<TermId>, bZero: ReadonlySet<TermId>): TermId[] {
-    return this.run(query, bPlus, bZero)
+  skeptical(
+    query: SupportQuery,
+    bPlus: ReadonlySet<TermId>,
+    bZero: ReadonlySet<TermId>,
+    budget?: SupportBudget,
+  ): TermId[] {
+    return this.run(query, bPlus, bZero, budget)
       .filter(([, literals]) => literals.some((s) => s.length === 0))
       .map(([answer]) => answer);
   }
 
   /** Ground instances that hold in some extension: those with any consistent support. */
-  credulous(query: SupportQuery, bPlus: ReadonlySet<TermId>, bZero: ReadonlySet<TermId>): TermId[] {
-    return this.run(query, bPlus, bZero).map(([answer]) => answer);
+  credulous(
+    query: SupportQuery,
+    bPlus: ReadonlySet<TermId>,
+    bZero: ReadonlySet<TermId>,
+    budget?: SupportBudget,
+  ): TermId[] {
+    return this.run(query, bPlus, bZero, budget).map(([answer]) => answer);
+  }
+
+  /** The credulously entailed instances of the query, each marked whether it is also skeptically entailed. */
+  entailed(
+    query: SupportQuery,
+    bPlus: ReadonlySet<TermId>,
+    bZero: ReadonlySet<TermId>,
+    budget?: SupportBudget,
+  ): Entailment[] {
+    return this.run(query, bPlus, bZero, budget).map(([answer, literals]) => ({
+      answer,
+      skeptical: literals.some((s) => s.length === 0),
+    }));
+  }
+
+  private assertExact(method: string): void {
+    if (this.kleene) {
+      throw new UnsupportedError(
+        `SupportProver.${method}: a three-valued (kleene) prover has no supports; use entailed, skeptical or credulous`,
+      );
+    }
   }
 
   private run(
     query: SupportQuery,
     bPlus: ReadonlySet<TermId>,
     bZero: ReadonlySet<TermId>,
+    budget: SupportBudget | undefined,
   ): [TermId, Literals[]][] {
-    return this.guarded(bPlus, bZero, () => {
+    return this.guarded(bPlus, bZero, budget, () => {
       if (typeof query === 'number') {
         const literals = this.supportsOfAtom(query);
         return literals.length === 0 ? [] : [[query, literals]];
@@ -109,8 +187,14 @@ export class SupportProver {
   }
 
   /** Runs a top-level computation for (B+, B0), keeping tables while the sets keep their contents. */
-  private guarded<T>(bPlus: ReadonlySet<TermId>, bZero: ReadonlySet<TermId>, body: () => T): T {
+  private guarded<T>(
+    bPlus: ReadonlySet<TermId>,
+    bZero: ReadonlySet<TermId>,
+    budget: SupportBudget | undefined,
+    body: () => T,
+  ): T {
     this.startSession(bPlus, bZero);
+    this.clock.start(budget);
     const mark = this.program.mark();
     try {
       this.u.refresh();
@@ -204,7 +288,7 @@ export class SupportProver {
       const supports = this.bPlus.has(atom)
         ? [NO_LITERALS]
         : this.bZero.has(atom)
-          ? [Int32Array.of(atom * 2)]
+          ? [this.unknownAtom(atom)]
           : [];
       return { supports, complete: true };
     }
@@ -230,21 +314,35 @@ export class SupportProver {
         `recursion through negation: ${this.store.toKif(atom)} is negated while it is still being proved`,
       );
     }
+    if (this.kleene) {
+      const result =
+        supports.length === 0 ? [NO_LITERALS] : supports.some((s) => s.length === 0) ? [] : [UNKNOWN];
+      this.counterCache.set(atom, result);
+      return result;
+    }
+    const relation = this.game.relationOf(atom) ?? 0;
     let result: Literals[] = [NO_LITERALS];
     for (const support of supports) {
       const next: Literals[] = [];
       for (const partial of result) {
         for (let i = 0; i < support.length; i++) {
+          this.clock.tick(relation);
           const complement = support[i]! ^ 1;
           const extended = union(partial, Int32Array.of(complement));
           if (extended !== null) addMinimal(next, extended);
         }
       }
+      this.clock.checkCount(next.length, relation);
       result = next;
       if (result.length === 0) break;
     }
     this.counterCache.set(atom, result);
     return result;
+  }
+
+  /** Derivation rule 2's support of a B0 atom: {atom}, or "unknown" in the Kleene evaluation. */
+  private unknownAtom(atom: TermId): Literals {
+    return this.kleene ? UNKNOWN : Int32Array.of(atom * 2);
   }
 
   /** The solved memo entry of the call whose key sits in scratch[keyStart .. keyStart+arity). */
@@ -281,7 +379,7 @@ export class SupportProver {
       for (let i = 0; i < key.length && matches; i++) {
         if (key[i]! >= 0 && this.store.arg(atom, i) !== key[i]) matches = false;
       }
-      if (matches) this.add(entry, table, atom, positive ? NO_LITERALS : Int32Array.of(atom * 2));
+      if (matches) this.add(entry, table, atom, positive ? NO_LITERALS : this.unknownAtom(atom));
     }
   }
 
@@ -311,6 +409,7 @@ export class SupportProver {
     table: Map<TermId, Literals[]>,
   ): void {
     const u = this.u;
+    this.clock.tick(rule.relation);
     if (index === rule.body.length) {
       const atom = u.buildAtom(this.program.relationSymbol[rule.relation]!, rule.head, frame);
       if (atom < 0) throw new Error('internal prover error: rule head not ground after its body');
@@ -360,7 +459,10 @@ export class SupportProver {
       addAnswer(entry, atom);
       table.set(atom, (list = []));
     }
-    if (addMinimal(list, support)) this.changes++;
+    if (addMinimal(list, support)) {
+      this.changes++;
+      this.clock.checkCount(list.length, entry.relation);
+    }
   }
 }
 
@@ -387,7 +489,7 @@ function isSubset(a: Literals, b: Literals): boolean {
 
 /** The union of two supports, or null when it holds an atom with both signs (inconsistent). */
 function union(a: Literals, b: Literals): Literals | null {
-  if (b.length === 0) return a;
+  if (b.length === 0 || a === b) return a;
   if (a.length === 0) return b;
   const out = new Int32Array(a.length + b.length);
   let i = 0;
