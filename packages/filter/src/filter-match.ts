@@ -54,8 +54,13 @@ export interface FilterSummary {
   readonly knownGoal: GoalJson;
   /** Milliseconds spent in the filter's updates over the match. */
   readonly updateMs: number;
-  /** Updates where the time budget made the filter skip non-observations (still sound). */
+  /**
+   * Updates where the time budget ran out, so that part of the update is a sound approximation (skipped
+   * (non-)observations or a three-valued query; UpdateResult.approximated).
+   */
   readonly fellBack: number;
+  /** Of those, the updates with a query answered three-valued (Kleene) instead of with supports. */
+  readonly threeValued: number;
   /** Whether the match was cut by maxSteps or timeLimitMs before a terminal state. */
   readonly truncated: boolean;
 }
@@ -89,6 +94,7 @@ export function playFilteredMatch(
   let legalAlwaysKnown = true;
   let updateMs = 0;
   let fellBack = 0;
+  let threeValued = 0;
   let timedOut = false;
   for (const line of record.steps) {
     knowledge.push(state);
@@ -111,6 +117,7 @@ export function playFilteredMatch(
     );
     updateMs += performance.now() - started;
     if (result.fellBack) fellBack++;
+    if (result.approximated.some((phase) => phase !== 'observations')) threeValued++;
     state = result.state;
   }
   const last = steps[steps.length - 1]!;
@@ -132,6 +139,7 @@ export function playFilteredMatch(
       knownGoal: goalToJson(goal),
       updateMs: Math.round(updateMs * 10) / 10,
       fellBack,
+      threeValued,
       truncated: !ended,
     },
   };

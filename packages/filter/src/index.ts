@@ -16,4 +16,4 @@ export {
 } from './filter-match.js';
 export { FluentAtoms, KnowledgeState } from './knowledge-state.js';
 export { createFilter, type FilterOptions, FilterReasoner, filterBackend } from './reasoner.js';
-export { KnowledgeUpdater, type UpdateOptions, type UpdateResult } from './update.js';
+export { KnowledgeUpdater, type UpdateOptions, type UpdatePhase, type UpdateResult } from './update.js';

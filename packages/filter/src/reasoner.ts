@@ -56,7 +56,8 @@ export class FilterReasoner extends BaseReasoner<KnowledgeState> {
    * entailed (the paper's footnote 4).
    */
   knowsLegalMoves(state: KnowledgeState, role = this.role): boolean {
-    return this.updater.possibleMoves(state, role).length === this.updater.knownMoves(state, role).length;
+    const { known, possible } = this.updater.legalKnowledge(state, role);
+    return known.length === possible.length;
   }
 
   /** Known terminal (step 3): terminal is skeptically entailed. */

@@ -3,6 +3,7 @@
 // percepts. Step numbers in comments are the paper's.
 import {
   type Atom,
+  BudgetExceededError,
   type Game,
   type GoalValue,
   goalValueOf,
@@ -10,7 +11,14 @@ import {
   type RelationId,
   type TermId,
 } from '@gdlkit/core';
-import { type Support, type SupportedAnswer, SupportProver } from '@gdlkit/prover';
+import {
+  type Entailment,
+  type Support,
+  type SupportBudget,
+  type SupportedAnswer,
+  SupportProver,
+  type SupportQuery,
+} from '@gdlkit/prover';
 import { type ForcedLiterals, forcedLiterals, InconsistentObservationError, strengthen } from './filter.js';
 import { FluentAtoms, KnowledgeState } from './knowledge-state.js';
 
@@ -22,8 +30,10 @@ export interface UpdateOptions {
    */
   readonly observationsOnly?: boolean;
   /**
-   * Milliseconds one update may spend filtering through non-observations; once exceeded, the remaining ones
-   * are skipped (the update is then the observations-only filter for them — still sound). Default: none.
+   * Milliseconds of exact support computation for each phase of an update (the others' possible moves, the
+   * filtering, the next state) and for each query on a knowledge state (legal, terminal, goal). A filtering
+   * phase out of time skips the remaining (non-)observations (still sound by Proposition 2); a query out of
+   * time is answered by the three-valued (Kleene) prover instead (sound, weaker). Default: no limit.
    */
   readonly updateBudgetMs?: number;
   /**
@@ -34,12 +44,20 @@ export interface UpdateOptions {
   readonly maxCountersupports?: number;
 }
 
+/** The parts of an update that can fall back to a sound approximation when out of time. */
+export type UpdatePhase = 'moves' | 'observations' | 'next';
+
 export interface UpdateResult {
   readonly state: KnowledgeState;
   /** Possible observations not made that were skipped (budget or observationsOnly). */
   readonly skippedNonObservations: number;
-  /** Whether the time budget cut the filtering through non-observations short. */
+  /** Whether the time budget ran out in this update, so that part of it is a sound approximation. */
   readonly fellBack: boolean;
+  /**
+   * The phases that ran out of time: 'moves' and 'next' were then computed three-valued (Kleene),
+   * 'observations' filtered through only the (non-)observations done by then.
+   */
+  readonly approximated: readonly UpdatePhase[];
 }
 
 const DEFAULT_MAX_COUNTERSUPPORTS = 4096;
@@ -50,6 +68,11 @@ export class KnowledgeUpdater {
   readonly fluents: FluentAtoms;
   private readonly k: Game['keywords'];
   private readonly noAtoms: ReadonlySet<TermId> = new Set();
+  private readonly budgetMs: number;
+  /** The three-valued prover for queries out of time; made on first use. */
+  private kleene: SupportProver | undefined;
+  /** Per kind of query (see `exact`), the fewest unknown atoms with which it ran out of time. */
+  private readonly outOfTime = new Map<number, number>();
 
   constructor(
     readonly game: Game,
@@ -59,6 +82,7 @@ export class KnowledgeUpdater {
     this.prover = new SupportProver(game);
     this.fluents = new FluentAtoms(game);
     this.k = game.keywords;
+    this.budgetMs = options.updateBudgetMs ?? Number.POSITIVE_INFINITY;
   }
 
   /** Step 1: B+ = { true(F)θ : ⟨G, ∅, ∅⟩ ⊢θ,∅ init(F) }, B0 = ∅. */
@@ -69,47 +93,71 @@ export class KnowledgeUpdater {
 
   /** Moves M with legal(role, M) skeptically entailed: the moves known to be legal. */
   knownMoves(state: KnowledgeState, role: number): TermId[] {
-    return this.secondArgs(
-      this.prover.skeptical(this.roleQuery(this.k.legal, role), state.bPlus, state.bZero),
-    );
+    return this.legalKnowledge(state, role).known;
+  }
+
+  /** The moves known to be legal for `role` and those that may be legal, from one query. */
+  legalKnowledge(state: KnowledgeState, role: number): { known: TermId[]; possible: TermId[] } {
+    const { answers } = this.entailed(this.roleQuery(this.k.legal, role), state, this.deadline());
+    return {
+      known: this.secondArgs(answers.filter((a) => a.skeptical).map((a) => a.answer)),
+      possible: this.secondArgs(answers.map((a) => a.answer)),
+    };
   }
 
   /** Moves M with legal(role, M) credulously entailed: the moves that may be legal (step 2.1). */
   possibleMoves(state: KnowledgeState, role: number): TermId[] {
-    return this.secondArgs(
-      this.prover.credulous(this.roleQuery(this.k.legal, role), state.bPlus, state.bZero),
-    );
+    return this.possibleMovesBy(state, role, this.deadline()).moves;
   }
 
   /** Step 3: terminal is skeptically entailed (known to hold), credulously only (unknown), or neither. */
   terminalKnowledge(state: KnowledgeState): 'terminal' | 'not terminal' | 'unknown' {
-    const answers = this.prover.supports(this.pattern(this.k.terminal, []), state.bPlus, state.bZero);
+    const { answers } = this.entailed(this.pattern(this.k.terminal, []), state, this.deadline());
     if (answers.length === 0) return 'not terminal';
-    return answers[0]!.supports.some((s) => s.length === 0) ? 'terminal' : 'unknown';
+    return answers[0]!.skeptical ? 'terminal' : 'unknown';
   }
 
   /** The goal values v with goal(role, v) skeptically entailed (known), and those credulously entailed. */
   goalKnowledge(state: KnowledgeState, role: number): { known: GoalValue; possible: number[] } {
-    const answers = this.prover.supports(this.roleQuery(this.k.goal, role), state.bPlus, state.bZero);
+    const { answers } = this.entailed(this.roleQuery(this.k.goal, role), state, this.deadline());
     const known: number[] = [];
     const possible: number[] = [];
     for (const a of answers) {
       const value = Number(this.game.store.toKif(this.game.store.arg(a.answer, 1)));
       if (!Number.isInteger(value)) continue;
       possible.push(value);
-      if (a.supports.some((s) => s.length === 0)) known.push(value);
+      if (a.skeptical) known.push(value);
     }
     return { known: goalValueOf(known), possible: [...new Set(possible)].sort((x, y) => x - y) };
   }
 
   /** Step 2.1: the possible legal moves of every other role (random included), as does(R, M) atoms. */
   possibleOtherMoves(state: KnowledgeState): TermId[] {
+    return this.possibleOtherMovesBy(state, this.deadline()).atoms;
+  }
+
+  private possibleOtherMovesBy(
+    state: KnowledgeState,
+    deadline: number,
+  ): { atoms: TermId[]; approximated: boolean } {
     const atoms: TermId[] = [];
+    let approximated = false;
     for (let r = 0; r < this.game.roles.length; r++) {
       if (r === this.role) continue;
-      for (const move of this.possibleMoves(state, r)) atoms.push(this.does(r, move));
+      const found = this.possibleMovesBy(state, r, deadline);
+      approximated ||= found.approximated;
+      for (const move of found.moves) atoms.push(this.does(r, move));
     }
-    return atoms;
+    return { atoms, approximated };
+  }
+
+  private possibleMovesBy(
+    state: KnowledgeState,
+    role: number,
+    deadline: number,
+  ): { moves: TermId[]; approximated: boolean } {
+    const { answers, approximated } = this.entailed(this.roleQuery(this.k.legal, role), state, deadline);
+    return { moves: this.secondArgs(answers.map((a) => a.answer)), approximated };
   }
 
   /**
@@ -118,22 +166,29 @@ export class KnowledgeUpdater {
    * (B0) instances of next(F).
    */
   update(state: KnowledgeState, ownMove: TermId, percepts: readonly TermId[]): UpdateResult {
-    const started = performance.now();
-    if (!this.possibleMoves(state, this.role).includes(ownMove)) {
+    const approximated: UpdatePhase[] = [];
+    const moves = this.possibleMovesBy(state, this.role, this.deadline());
+    if (!moves.moves.includes(ownMove)) {
       throw new IllegalMoveError(this.game.roleName(this.role), this.game.store.toKif(ownMove));
     }
+    const others = this.possibleOtherMovesBy(state, this.deadline());
+    if (moves.approximated || others.approximated) approximated.push('moves');
     const withMoves = new KnowledgeState(
       [...state.bPlus, this.does(this.role, ownMove)],
-      [...state.bZero, ...this.possibleOtherMoves(state)],
+      [...state.bZero, ...others.atoms],
     );
     const observed = percepts.map((p) => this.game.atomTerm(this.k.sees, [this.game.roles[this.role]!, p]));
-    const { forced, skipped, fellBack } = this.options.observationsOnly
-      ? this.observationsOnly(withMoves, observed)
-      : this.allObservations(withMoves, observed, started);
+    const filtered = this.options.observationsOnly
+      ? this.observationsOnly(withMoves, observed, this.deadline())
+      : this.allObservations(withMoves, observed, this.deadline());
+    if (filtered.fellBack) approximated.push('observations');
+    const next = this.nextKnowledge(strengthen(withMoves, filtered.forced), this.deadline());
+    if (next.approximated) approximated.push('next');
     return {
-      state: this.nextKnowledge(strengthen(withMoves, forced)),
-      skippedNonObservations: skipped,
-      fellBack,
+      state: next.state,
+      skippedNonObservations: filtered.skipped,
+      fellBack: approximated.length > 0,
+      approximated,
     };
   }
 
@@ -143,15 +198,14 @@ export class KnowledgeUpdater {
    * exact when the knowledge before was complete, as in the original GDL protocol where all moves are told.
    */
   updateWithJointMove(state: KnowledgeState, jointMove: readonly TermId[]): KnowledgeState {
-    return this.nextKnowledge(this.withJointMove(state, jointMove));
+    return this.nextKnowledge(this.withJointMove(state, jointMove), this.deadline()).state;
   }
 
   /** Percepts of a role known to follow from the state and the joint move: skeptical sees(role, P). */
   knownPercepts(state: KnowledgeState, jointMove: readonly TermId[], role: number): TermId[] {
     const withMoves = this.withJointMove(state, jointMove);
-    return this.secondArgs(
-      this.prover.skeptical(this.roleQuery(this.k.sees, role), withMoves.bPlus, withMoves.bZero),
-    );
+    const { answers } = this.entailed(this.roleQuery(this.k.sees, role), withMoves, this.deadline());
+    return this.secondArgs(answers.filter((a) => a.skeptical).map((a) => a.answer));
   }
 
   private withJointMove(state: KnowledgeState, jointMove: readonly TermId[]): KnowledgeState {
@@ -161,28 +215,26 @@ export class KnowledgeUpdater {
     );
   }
 
-  /** O = the percepts made; 𝒪 = sees(my_role, P)θ credulously entailed; filter through O and 𝒪 \ O. */
-  private allObservations(
-    state: KnowledgeState,
-    observed: readonly TermId[],
-    started: number,
-  ): { forced: ForcedLiterals[]; skipped: number; fellBack: boolean } {
-    const possible: readonly SupportedAnswer[] = this.prover.supports(
-      this.roleQuery(this.k.sees, this.role),
-      state.bPlus,
-      state.bZero,
+  /**
+   * O = the percepts made; 𝒪 = sees(my_role, P)θ credulously entailed; filter through O and 𝒪 \ O. The
+   * observations made come first, each as a ground query, so that running out of time later keeps them.
+   */
+  private allObservations(state: KnowledgeState, observed: readonly TermId[], deadline: number): Filtered {
+    const made = this.observationsOnly(state, observed, deadline);
+    if (made.fellBack) return made;
+    const forced = made.forced;
+    const query = this.roleQuery(this.k.sees, this.role);
+    const possible: readonly SupportedAnswer[] | undefined = this.exact(query, state, deadline, (budget) =>
+      this.prover.supports(query, state.bPlus, state.bZero, budget),
     );
-    const supportsOf = new Map(possible.map((a) => [a.answer, a.supports]));
-    const forced: ForcedLiterals[] = [];
-    for (const o of observed) forced.push(this.forcedByObservation(o, supportsOf.get(o) ?? []));
+    if (possible === undefined) return { forced, skipped: 0, fellBack: true };
     const seen = new Set(observed);
-    const budget = this.options.updateBudgetMs ?? Number.POSITIVE_INFINITY;
     const limit = this.options.maxCountersupports ?? DEFAULT_MAX_COUNTERSUPPORTS;
     let skipped = 0;
     let fellBack = false;
     for (const { answer, supports } of possible) {
       if (seen.has(answer)) continue;
-      if (fellBack || performance.now() - started > budget) {
+      if (fellBack || performance.now() > deadline) {
         fellBack = true;
         skipped++;
         continue;
@@ -190,24 +242,36 @@ export class KnowledgeUpdater {
       if (supports.some((s) => s.length === 0)) {
         throw new InconsistentObservationError(`not ${this.game.store.toKif(answer)}`);
       }
-      const f =
-        hittingSetBound(supports) <= limit
-          ? forcedLiterals(this.prover.supportsOfNegation(answer, state.bPlus, state.bZero))
-          : forcedBySingletons(supports);
+      let f: ForcedLiterals | null;
+      try {
+        f =
+          hittingSetBound(supports) <= limit
+            ? forcedLiterals(
+                this.prover.supportsOfNegation(answer, state.bPlus, state.bZero, this.budget(deadline)),
+              )
+            : forcedBySingletons(supports);
+      } catch (error) {
+        if (!(error instanceof BudgetExceededError)) throw error;
+        fellBack = true;
+        skipped++;
+        continue;
+      }
       if (f === null) throw new InconsistentObservationError(`not ${this.game.store.toKif(answer)}`);
       forced.push(f);
     }
     return { forced, skipped, fellBack };
   }
 
-  /** The paper's simplified filter: only the observations made, each queried as a ground atom. */
-  private observationsOnly(
-    state: KnowledgeState,
-    observed: readonly TermId[],
-  ): { forced: ForcedLiterals[]; skipped: number; fellBack: boolean } {
-    const forced = observed.map((o) =>
-      this.forcedByObservation(o, this.prover.supports(o, state.bPlus, state.bZero)[0]?.supports ?? []),
-    );
+  /** The paper's simplified filter: only the observations actually made, each queried as a ground atom. */
+  private observationsOnly(state: KnowledgeState, observed: readonly TermId[], deadline: number): Filtered {
+    const forced: ForcedLiterals[] = [];
+    for (const o of observed) {
+      const answers = this.exact(o, state, deadline, (budget) =>
+        this.prover.supports(o, state.bPlus, state.bZero, budget),
+      );
+      if (answers === undefined) return { forced, skipped: 0, fellBack: true };
+      forced.push(this.forcedByObservation(o, answers[0]?.supports ?? []));
+    }
     return { forced, skipped: 0, fellBack: false };
   }
 
@@ -218,15 +282,70 @@ export class KnowledgeUpdater {
   }
 
   /** B+ := skeptical true(F) of next(F); B0 := credulous ones minus B+ (step 2.2, last item). */
-  private nextKnowledge(state: KnowledgeState): KnowledgeState {
-    const answers = this.prover.supports(this.pattern(this.k.next, [null]), state.bPlus, state.bZero);
+  private nextKnowledge(
+    state: KnowledgeState,
+    deadline: number,
+  ): { state: KnowledgeState; approximated: boolean } {
+    const { answers, approximated } = this.entailed(this.pattern(this.k.next, [null]), state, deadline);
     const plus: TermId[] = [];
     const zero: TermId[] = [];
     for (const a of answers) {
       const atom = this.fluents.wrap(this.game.store.arg(a.answer, 0));
-      (a.supports.some((s) => s.length === 0) ? plus : zero).push(atom);
+      (a.skeptical ? plus : zero).push(atom);
     }
-    return new KnowledgeState(plus, zero);
+    return { state: new KnowledgeState(plus, zero), approximated };
+  }
+
+  /**
+   * The credulous answers of a query, each marked skeptical or not: exact (supports) until the deadline, and
+   * three-valued (Kleene) when the exact computation runs past it — sound, as the Kleene prover's skeptical
+   * answers are exact skeptical ones and its credulous answers include the exact ones.
+   */
+  private entailed(
+    query: SupportQuery,
+    state: KnowledgeState,
+    deadline: number,
+  ): { answers: Entailment[]; approximated: boolean } {
+    const answers = this.exact(query, state, deadline, (budget) =>
+      this.prover.entailed(query, state.bPlus, state.bZero, budget),
+    );
+    if (answers !== undefined) return { answers, approximated: false };
+    this.kleene ??= new SupportProver(this.game, { kleene: true });
+    return { answers: this.kleene.entailed(query, state.bPlus, state.bZero), approximated: true };
+  }
+
+  /**
+   * Runs an exact support query under the deadline; undefined when it ran out of time. A kind of query (its
+   * relation, ground or not) that ran out of time with n unknown atoms is not tried exactly again while at
+   * least n atoms are unknown: its supports only multiply with more unknown atoms, and every attempt would
+   * cost a whole budget (blind breakthrough: minutes per match otherwise).
+   */
+  private exact<T>(
+    query: SupportQuery,
+    state: KnowledgeState,
+    deadline: number,
+    run: (budget: SupportBudget | undefined) => T,
+  ): T | undefined {
+    if (deadline === Number.POSITIVE_INFINITY) return run(undefined);
+    const kind = typeof query === 'number' ? (this.game.relationOf(query) ?? -1) * 2 + 1 : query.relation * 2;
+    const unknown = state.bZero.size;
+    if (unknown >= (this.outOfTime.get(kind) ?? Number.POSITIVE_INFINITY)) return undefined;
+    try {
+      return run({ deadline });
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+      this.outOfTime.set(kind, Math.min(unknown, this.outOfTime.get(kind) ?? Number.POSITIVE_INFINITY));
+      return undefined;
+    }
+  }
+
+  /** The deadline of a query or update phase starting now. */
+  private deadline(): number {
+    return performance.now() + this.budgetMs;
+  }
+
+  private budget(deadline: number): SupportBudget | undefined {
+    return deadline === Number.POSITIVE_INFINITY ? undefined : { deadline };
   }
 
   private does(role: number, move: TermId): TermId {
@@ -249,6 +368,13 @@ export class KnowledgeUpdater {
   private secondArgs(atoms: readonly TermId[]): TermId[] {
     return atoms.map((atom) => this.game.store.arg(atom, 1));
   }
+}
+
+interface Filtered {
+  readonly forced: ForcedLiterals[];
+  readonly skipped: number;
+  /** Time ran out before every (non-)observation was filtered through. */
+  readonly fellBack: boolean;
 }
 
 /** An upper bound on the number of countersupports of an atom: the product of its support sizes. */
