@@ -82,6 +82,7 @@ export function compileForward(
       });
     }
   }
+  machine.compile();
   const finished = performance.now();
   return {
     machine,
@@ -117,6 +118,7 @@ function sampleCounts(
     let fluents = machine.initial();
     for (let depth = 0; depth < 1000 && states < target; depth++) {
       machine.load(fluents);
+      machine.deriveAll();
       machine.legalByRole(legal, counts);
       const stuck = machine.isTerminal() || counts.some((c) => c === 0);
       if (!stuck) {

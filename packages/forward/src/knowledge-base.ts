@@ -76,6 +76,7 @@ export class KnowledgeBase {
   clearShape(shape: number): void {
     const start = this.starts[shape]!;
     const end = start + this.counts[shape]!;
+    if (end === start) return;
     const bits = this.bits;
     const data = this.data;
     for (let i = start; i < end; i++) bits[data[i]!] = 0;

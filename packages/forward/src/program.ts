@@ -30,6 +30,11 @@ export interface Stage {
   readonly relations: readonly RelationId[];
   /** Program-wide shapes of the stage's relations. */
   readonly shapes: Int32Array;
+  /**
+   * Shapes emptied before the stage is derived: its relations' facts of the previously loaded state (phase
+   * A stages only; the later groups of a split component clear nothing, the first did).
+   */
+  readonly clears: Int32Array;
   readonly rules: StageRule[];
   readonly recursive: boolean;
 }
@@ -45,6 +50,9 @@ export interface ProgramOptions {
   readonly deferTables?: boolean;
 }
 
+/** What is asked of a loaded state: each needs part of phase A. */
+export type PhaseAQuery = 'terminal' | 'legal' | 'goal' | 'successor';
+
 export class Program {
   readonly domains: ArgumentDomains;
   readonly layouts: RelationLayout[];
@@ -52,9 +60,14 @@ export class Program {
   readonly permanent: boolean[];
   readonly phaseA: Stage[] = [];
   readonly phaseB: Stage[] = [];
-  /** Relations cleared before phase A (true and phase A heads) and before phase B (does, phase B heads). */
-  readonly clearA: RelationLayout[];
-  readonly clearB: RelationLayout[];
+  /**
+   * Indices into phaseA, in order, of the stages each query needs: a state is derived lazily, so a
+   * playout derives goals only in its terminal state and legal moves only in the others.
+   */
+  readonly stagesFor: Readonly<Record<PhaseAQuery, Int32Array>>;
+  /** Shapes cleared when a state is loaded (true) and before phase B (does, phase B heads). */
+  readonly clearA: Int32Array;
+  readonly clearB: Int32Array;
   private readonly ctx: TableContext;
   private readonly joins: JoinContext;
   private tableBytes = 0;
@@ -77,6 +90,8 @@ export class Program {
     this.marksA = new Int32Array(this.kb.shapes.length);
     this.marksB = new Int32Array(this.kb.shapes.length);
 
+    const shapesOf = (relations: readonly RelationId[]) =>
+      Int32Array.from(relations.flatMap((r) => this.layouts[r]!.shapes.map((s) => s.global)));
     const needed = this.neededRelations([k.legal, k.goal, k.terminal, k.next, k.sees]);
     for (const component of a.components) {
       const permanent = component.every((r) => this.permanent[r]);
@@ -88,9 +103,10 @@ export class Program {
       const groups = a.negativeCycle[component[0]!]
         ? stratifyNegativeComponent(game, this.domains, component)
         : [{ rules: component.flatMap((r) => game.rulesByHead[r]!), recursive: a.recursive[component[0]!]! }];
-      for (const group of groups) {
+      groups.forEach((group, g) => {
         const stage: Stage = {
           relations: component,
+          clears: g === 0 ? shapesOf(component) : new Int32Array(0),
           shapes: Int32Array.from(component.flatMap((r) => this.layouts[r]!.shapes.map((s) => s.global))),
           recursive: group.recursive,
           rules: group.rules.map((rule) =>
@@ -98,11 +114,25 @@ export class Program {
           ),
         };
         (component.some((r) => a.dependsOnDoes[r]) ? this.phaseB : this.phaseA).push(stage);
-      }
+      });
     }
+    const stagesFor = (targets: RelationId[]) => {
+      const needs = this.neededRelations(targets);
+      const out: number[] = [];
+      this.phaseA.forEach((stage, i) => {
+        if (stage.rules.length > 0 && stage.relations.some((r) => needs[r])) out.push(i);
+      });
+      return Int32Array.from(out);
+    };
+    this.stagesFor = {
+      terminal: stagesFor([k.terminal]),
+      legal: stagesFor([k.legal]),
+      goal: stagesFor([k.goal]),
+      successor: stagesFor([k.next, k.sees]),
+    };
     const heads = (stages: Stage[]) => [...new Set(stages.flatMap((s) => s.relations))];
-    this.clearA = [k.true, ...heads(this.phaseA)].map((r) => this.layouts[r]!);
-    this.clearB = [k.does, ...heads(this.phaseB)].map((r) => this.layouts[r]!);
+    this.clearA = shapesOf([k.true]);
+    this.clearB = shapesOf([k.does, ...heads(this.phaseB)]);
   }
 
   get referenceTableBytes(): number {
@@ -159,14 +189,21 @@ export class Program {
     return { rule, order, run: compileRule(tables, this.kb), fallback: false, tableBytes: tables.bytes };
   }
 
-  /** Derives a stage's facts from the current knowledge base. */
+  /** Derives the stages' facts from the current knowledge base, in order. */
   runStages(stages: readonly Stage[]): void {
-    for (let s = 0; s < stages.length; s++) {
-      const stage = stages[s]!;
-      const rules = stage.rules;
-      if (stage.recursive) this.fixpoint(stage);
-      else for (let i = 0; i < rules.length; i++) rules[i]!.run();
-    }
+    for (let s = 0; s < stages.length; s++) this.runStage(stages[s]!);
+  }
+
+  /** Derives one phase A stage afresh (its stale facts are cleared first). */
+  deriveStage(stage: Stage): void {
+    this.clear(stage.clears);
+    this.runStage(stage);
+  }
+
+  runStage(stage: Stage): void {
+    const rules = stage.rules;
+    if (stage.recursive) this.fixpoint(stage);
+    else for (let i = 0; i < rules.length; i++) rules[i]!.run();
   }
 
   /**
@@ -195,8 +232,18 @@ export class Program {
     }
   }
 
-  clear(layouts: readonly RelationLayout[]): void {
-    for (let i = 0; i < layouts.length; i++) this.kb.clearRelation(layouts[i]!);
+  /** Empties the lists of the given shapes (kb.clearShape, inlined: this runs for every state). */
+  clear(shapes: Int32Array): void {
+    const { bits, data, starts, counts, epochs } = this.kb;
+    for (let k = 0; k < shapes.length; k++) {
+      const s = shapes[k]!;
+      const n = counts[s]!;
+      if (n === 0) continue;
+      const start = starts[s]!;
+      for (let i = start; i < start + n; i++) bits[data[i]!] = 0;
+      counts[s] = 0;
+      epochs[s]!++;
+    }
   }
 
   /** Writes the permanent facts computed with the domains into the knowledge base (section 2.1). */

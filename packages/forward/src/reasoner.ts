@@ -105,10 +105,9 @@ export class ForwardReasoner extends BaseReasoner<ForwardState> {
     const tally = new PlayoutTally(roleCount);
     const move = new Int32Array(roleCount);
     for (let p = 0; p < options.count; p++) {
-      let fluents = state.fluents;
       let depth = 0;
       let truncated = false;
-      m.load(fluents);
+      m.load(state.fluents);
       while (!m.isTerminal()) {
         if (depth >= maxDepth) {
           truncated = true;
@@ -122,8 +121,7 @@ export class ForwardReasoner extends BaseReasoner<ForwardState> {
           move[r] = this.legal[r]![rng.nextInt(n)]!;
         }
         m.play(move);
-        fluents = m.successor();
-        m.load(fluents);
+        m.advance();
         depth++;
       }
       for (let r = 0; r < roleCount; r++) tally.addGoal(r, goalNumber(m.goal(r)));

@@ -3,7 +3,8 @@
 // one layout, as do does and legal, so ids carry over between them unchanged).
 import { type Game, type GoalValue, goalValueOf, type TermId } from '@gdlkit/core';
 import type { KnowledgeBase } from './knowledge-base.js';
-import type { Program } from './program.js';
+import type { PhaseAQuery, Program } from './program.js';
+import { compileStages, type QueryFunction } from './query-codegen.js';
 import type { RelationLayout } from './relation-ids.js';
 
 export class StateMachine {
@@ -21,6 +22,19 @@ export class StateMachine {
   private readonly moveTerms: Int32Array;
   private readonly fluentTerms: Int32Array;
   private readonly roleIndex = new Map<TermId, number>();
+  /** Per phase-A stage, the load generation it was last derived in. */
+  private readonly derivedIn: Int32Array;
+  private generation = 1;
+  /** Per query, the load generation in which all its stages were derived. */
+  private readonly answered: Record<PhaseAQuery, number> = { terminal: 0, legal: 0, goal: 0, successor: 0 };
+  /** Per goal id: its role index (-1 none, -2 unknown) and numeric value (NaN when not a number). */
+  private readonly goalRole: Int32Array;
+  private readonly goalValue: Float64Array;
+  /** Generated evaluation of each query and of phase B, once the rules are final (`compile`). */
+  private compiled: (Record<PhaseAQuery, QueryFunction> & { phaseB: QueryFunction }) | undefined;
+  /** For each shape of next, the program-wide shape of true with the same instances. */
+  private readonly nextToTrue: Int32Array;
+  private readonly nextShapes: Int32Array;
 
   constructor(readonly program: Program) {
     const game = (this.game = program.game);
@@ -38,6 +52,14 @@ export class StateMachine {
     this.moveTerms = new Int32Array(this.moves.size).fill(-1);
     this.fluentTerms = new Int32Array(this.fluents.size).fill(-1);
     for (const [i, r] of game.roles.entries()) this.roleIndex.set(r, i);
+    this.derivedIn = new Int32Array(program.phaseA.length);
+    this.goalRole = new Int32Array(this.goals.size).fill(-2);
+    this.goalValue = new Float64Array(this.goals.size);
+    this.nextShapes = Int32Array.from(this.next.shapes, (s) => s.global);
+    this.nextToTrue = Int32Array.from(
+      this.next.shapes,
+      (s) => this.fluents.shapes[this.next.shapes.indexOf(s)]!.global,
+    );
   }
 
   /** The initial state: the permanent `init` facts. */
@@ -46,7 +68,7 @@ export class StateMachine {
     return Int32Array.from(this.kb.ids(init), (g) => g - init.base);
   }
 
-  /** Loads a state and derives everything that depends on it alone (phase A). */
+  /** Loads a state; what depends on it is derived when first asked (`derive`). */
   load(state: Int32Array): void {
     const p = this.program;
     p.clear(p.clearA);
@@ -56,10 +78,67 @@ export class StateMachine {
       const id = state[i]!;
       this.kb.add(base + id, layout.shapeOf(id).global);
     }
-    p.runStages(p.phaseA);
+    this.generation++;
+  }
+
+  /** Loads the successor of the loaded state after `play`, straight from the next lists (no state array). */
+  advance(): void {
+    const p = this.program;
+    const kb = this.kb;
+    const shift = this.fluents.base - this.next.base;
+    // The next lists are phase B heads: clearing true leaves them intact.
+    p.clear(p.clearA);
+    for (let k = 0; k < this.nextShapes.length; k++) {
+      const s = this.nextShapes[k]!;
+      const target = this.nextToTrue[k]!;
+      const start = kb.starts[s]!;
+      const end = start + kb.counts[s]!;
+      for (let i = start; i < end; i++) kb.add(kb.data[i]! + shift, target);
+    }
+    this.generation++;
+  }
+
+  /** Runs the phase A stages a query needs that have not run for the loaded state. */
+  derive(query: PhaseAQuery): void {
+    if (this.answered[query] === this.generation) return;
+    this.answered[query] = this.generation;
+    if (this.compiled) {
+      this.compiled[query](this.generation);
+      return;
+    }
+    const p = this.program;
+    const stages = p.stagesFor[query];
+    for (let i = 0; i < stages.length; i++) {
+      const s = stages[i]!;
+      if (this.derivedIn[s] === this.generation) continue;
+      this.derivedIn[s] = this.generation;
+      p.deriveStage(p.phaseA[s]!);
+    }
+  }
+
+  /** Generates the evaluation functions; call again whenever a stage's rules are replaced. */
+  compile(): void {
+    const p = this.program;
+    const query = (q: PhaseAQuery) => compileStages(p, p.phaseA, p.stagesFor[q], this.derivedIn);
+    this.compiled = {
+      terminal: query('terminal'),
+      legal: query('legal'),
+      goal: query('goal'),
+      successor: query('successor'),
+      phaseB: compileStages(p, p.phaseB, undefined, this.derivedIn),
+    };
+  }
+
+  /** Derives all of phase A (for statistics over every relation). */
+  deriveAll(): void {
+    this.derive('terminal');
+    this.derive('legal');
+    this.derive('goal');
+    this.derive('successor');
   }
 
   isTerminal(): boolean {
+    this.derive('terminal');
     return this.kb.bits[this.terminalId] !== 0;
   }
 
@@ -87,6 +166,7 @@ export class StateMachine {
 
   /** Writes the legal ids of every role of the loaded state into per-role buffers; returns the counts. */
   legalByRole(out: Int32Array[], counts: Int32Array): void {
+    this.derive('legal');
     counts.fill(0);
     const kb = this.kb;
     const base = this.moves.base;
@@ -103,32 +183,62 @@ export class StateMachine {
 
   /** Relation-local legal id of a move for a role, or -1 when it is not legal in the loaded state. */
   legalId(role: number, move: TermId): number {
+    this.derive('legal');
     const id = this.moves.encode([this.game.roles[role]!, move]);
     return id >= 0 && this.kb.bits[this.moves.base + id] !== 0 ? id : -1;
   }
 
   goal(role: number): GoalValue {
-    const values: number[] = [];
-    const store = this.game.store;
-    for (const g of this.kb.ids(this.goals)) {
-      const [r, v] = this.goals.decode(g - this.goals.base);
-      if (r !== this.game.roles[role]) continue;
-      const n = Number(store.toKif(v!));
-      if (Number.isFinite(n)) values.push(n);
+    this.derive('goal');
+    const kb = this.kb;
+    const layout = this.goals;
+    let value: number | undefined;
+    let count = 0;
+    for (const shape of layout.shapes) {
+      const start = kb.starts[shape.global]!;
+      const end = start + kb.counts[shape.global]!;
+      for (let i = start; i < end; i++) {
+        const g = kb.data[i]! - layout.base;
+        if (this.goalRole[g] === -2) this.describeGoal(g);
+        if (this.goalRole[g] !== role || Number.isNaN(this.goalValue[g]!)) continue;
+        if (count++ === 0) value = this.goalValue[g]!;
+      }
     }
-    return goalValueOf(values);
+    if (count === 0) return null;
+    if (count === 1) return value!;
+    return goalValueOf(this.goalValues(role));
+  }
+
+  /** Every numeric goal value of a role in the loaded state (several mean an ill-formed game). */
+  private goalValues(role: number): number[] {
+    const values: number[] = [];
+    for (const g of this.kb.ids(this.goals)) {
+      const local = g - this.goals.base;
+      if (this.goalRole[local] === role && !Number.isNaN(this.goalValue[local]!))
+        values.push(this.goalValue[local]!);
+    }
+    return values;
+  }
+
+  private describeGoal(local: number): void {
+    const [r, v] = this.goals.decode(local);
+    this.goalRole[local] = this.roleIndex.get(r!) ?? -1;
+    const n = Number(this.game.store.toKif(v!));
+    this.goalValue[local] = Number.isFinite(n) ? n : Number.NaN;
   }
 
   /** Applies legal ids (one per role) to the loaded state (phase B). */
   play(moves: ArrayLike<number>): void {
     const p = this.program;
+    this.derive('successor');
     p.clear(p.clearB);
     const does = this.does;
     for (let r = 0; r < moves.length; r++) {
       const id = moves[r]!;
       this.kb.add(does.base + id, does.shapeOf(id).global);
     }
-    p.runStages(p.phaseB);
+    if (this.compiled) this.compiled.phaseB(this.generation);
+    else p.runStages(p.phaseB);
   }
 
   /** The successor state after `play`. */
