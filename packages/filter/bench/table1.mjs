@@ -138,6 +138,7 @@ function aggregate(game, role, summaries, seconds) {
     goal: legal && complete.length > 0 ? complete.every((s) => s.goalKnown) : null,
     secondsPerMatch: summaries.length > 0 ? updateSeconds / summaries.length : null,
     fellBack: summaries.reduce((a, s) => a + s.fellBack, 0),
+    threeValued: summaries.reduce((a, s) => a + (s.threeValued ?? 0), 0),
     capped: summaries.capped,
     failed: summaries.failed,
     wallSeconds: Math.round(seconds),
@@ -154,7 +155,7 @@ function toMarkdown(rows) {
     const notes = [];
     if (r.capped) notes.push(`capped at ${values.cap} s`);
     if (r.failed) notes.push('failed');
-    if (r.fellBack > 0) notes.push(`${r.fellBack} updates fell back`);
+    if (r.fellBack > 0) notes.push(`${r.fellBack} updates fell back (${r.threeValued} with Kleene queries)`);
     const time = r.secondsPerMatch === null ? '–' : r.secondsPerMatch.toFixed(2);
     lines.push(
       `| ${r.game} | ${r.role} | ${r.matches} | ${r.rounds} | ${mark(r.matches > 0 ? r.legal : null)} | ${mark(r.terminal)} | ${mark(r.goal)} | ${time} | ${notes.join('; ')} |`,
