@@ -117,13 +117,17 @@ export function buildReferenceTables(
     const width = Math.max(0, ...shapes.map((s) => s.slots.length));
     const values = new Int32Array(width);
     const digits = new Int32Array(width);
-    // A tuple of term ids is keyed by one number when it fits in 2^53, else by its text.
+    // A tuple of term ids is keyed by one number when it fits in 2^53, else by its text. Matching interns
+    // function terms bound to variables, so term ids can grow past the radix while the table is built: a
+    // tuple holding such an id is keyed by its text too (numbers and strings never collide in the map).
     const radix = store.size + 1;
     const numericKey = radix ** after.length < Number.MAX_SAFE_INTEGER;
     const refNo = (): number => {
       for (const l of folded[i + 1]!) if (!passes(l)) return -1;
       let key: number | string = 0;
-      if (numericKey) {
+      let numeric = numericKey;
+      for (let v = 0; v < after.length && numeric; v++) numeric = bindings[after[v]!]! < radix;
+      if (numeric) {
         for (let v = 0; v < after.length; v++) key = key * radix + bindings[after[v]!]!;
       } else {
         key = '';
