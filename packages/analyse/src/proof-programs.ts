@@ -54,12 +54,16 @@ export function inductionStepProgram(
   const { game } = ctx;
   const encodings = [
     encodeProperty(ctx, property, 0, 'next'),
-    encodeProperty(ctx, property, 0, 'true'),
+    // ϕ_true of a property of terminal states holds in the non-terminal current state: no rules needed.
+    ...(constrainsTerminalOnly(property) ? [] : [encodeProperty(ctx, property, 0, 'true')]),
     ...assumptions.map((a, i) => encodeProperty(ctx, a, i + 1, 'true')),
   ];
   const needs: Need[] = encodings.flatMap((e) => e.needs);
   const first = relevantRules(game, needs);
-  const readsTerminal = first.relations.has('true|terminal/0') || first.relations.has('next|terminal/0');
+  const readsTerminal =
+    constrainsTerminalOnly(property) ||
+    first.relations.has('true|terminal/0') ||
+    first.relations.has('next|terminal/0');
   const extra: Need[] = [];
   if (readsTerminal) extra.push({ view: 'true', relation: game.keywords.terminal, functor: '*' });
   if (first.readsDoes) extra.push({ view: 'true', relation: game.keywords.role, functor: '*' });
@@ -70,15 +74,55 @@ export function inductionStepProgram(
     ...withRoles.rules,
   ];
   lines.push(...stateChoice(withRoles.chosenFeatures));
-  if (withRoles.readsDoes) {
-    lines.push('1 { does(R,M) : mDom(M) } 1 :- role(R).', ':- does(R,M), not legal(R,M).');
-  }
+  // Lines 10-11 of (2) as one choice over the moves that can be legal: the same answer sets (legal never
+  // reads does), but the grounder instantiates does, and every next rule reading it, only for moves some
+  // legal rule can derive instead of the whole move domain (endgame's 2·12,288 king/rook moves).
+  if (withRoles.readsDoes) lines.push('1 { does(R,M) : mDom(M), legal(R,M) } 1 :- role(R).');
   for (const e of encodings) lines.push(...e.clauses);
   for (let i = 1; i <= assumptions.length; i++) lines.push(`:- ${violation(i, 'true')}.`);
-  lines.push(`:- ${violation(0, 'true')}.`, `:- not ${violation(0, 'next')}.`);
+  if (!constrainsTerminalOnly(property)) lines.push(`:- ${violation(0, 'true')}.`);
+  lines.push(`:- not ${violation(0, 'next')}.`);
   if (readsTerminal) lines.push(':- terminal.');
   lines.push(...SHOW);
   return { text: lines.join('\n'), gameRules: withRoles.rules.length };
+}
+
+/**
+ * ϕ as a consequence of Φ: any state over the feature domain satisfying Φ and violating ϕ. No answer set
+ * means ϕ holds in every state satisfying Φ, hence in every reachable state (Φ holds there), without
+ * induction. This is program (2) without the transition, so the next and legal rules are not needed: for
+ * zero-sum, which speaks about terminal states only, the relevant rules (section 6) shrink to the goal and
+ * terminal rules in one view. Undefined when an included rule reads does (not a state property).
+ */
+export function consequenceProgram(
+  ctx: EncodingContext,
+  domain: DomainProgram,
+  property: Property,
+  assumptions: readonly Property[],
+): ProofProgram | undefined {
+  const encodings = [
+    encodeProperty(ctx, property, 0, 'true'),
+    ...assumptions.map((a, i) => encodeProperty(ctx, a, i + 1, 'true')),
+  ];
+  const relevant = relevantRules(
+    ctx.game,
+    encodings.flatMap((e) => e.needs),
+  );
+  if (relevant.readsDoes) return undefined;
+  const lines = [
+    ...domain.clauses({ features: true, moves: false }),
+    ...relevant.rules,
+    ...stateChoice(relevant.chosenFeatures),
+    ...encodings.flatMap((e) => e.clauses),
+  ];
+  for (let i = 1; i <= assumptions.length; i++) lines.push(`:- ${violation(i, 'true')}.`);
+  lines.push(`:- not ${violation(0, 'true')}.`, ...SHOW);
+  return { text: lines.join('\n'), gameRules: relevant.rules.length };
+}
+
+/** Zero-sum constrains terminal states only (its violation needs `terminal`). */
+function constrainsTerminalOnly(property: Property): boolean {
+  return property.kind === 'zero-sum';
 }
 
 function functorPattern(key: string): string {

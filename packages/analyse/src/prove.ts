@@ -1,9 +1,10 @@
-// One proof by induction (section 4): the base case, then the induction step with the assumptions Φ.
+// One proof (section 4): for zero-sum and state properties first whether ϕ follows from Φ alone, then by
+// induction: the base case, then the induction step with the assumptions Φ.
 import type { Game } from '@gdlkit/core';
 import type { AspSolver, SolverBudget } from './clingo-solver.js';
 import { type Counterexample, readCounterexample } from './counterexample.js';
 import type { DomainProgram } from './domain-program.js';
-import { baseCaseProgram, inductionStepProgram } from './proof-programs.js';
+import { baseCaseProgram, consequenceProgram, inductionStepProgram } from './proof-programs.js';
 import type { Property } from './properties.js';
 import type { EncodingContext } from './property-encoding.js';
 
@@ -24,7 +25,12 @@ export interface ProofResult {
   /** Why the proof is unknown. */
   readonly reason?: string;
   /** Game rules in the base and step programs after section 6's selection. */
-  readonly rules: { readonly base: number; readonly step: number };
+  readonly rules: { readonly base: number; readonly step: number; readonly consequence?: number };
+  /**
+   * How a proof went through: `consequence` when ϕ already follows from the assumptions in every state over
+   * the feature domain (no induction needed), otherwise `induction` (section 4's programs (1) and (2)).
+   */
+  readonly method?: 'consequence' | 'induction';
   /** Largest growth of resident memory seen while solving. */
   readonly peakBytes: number;
 }
@@ -44,7 +50,7 @@ export async function proveByInduction(
 ): Promise<ProofResult> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  let rules = { base: 0, step: 0 };
+  let rules: ProofResult['rules'] = { base: 0, step: 0 };
   let peakBytes = 0;
   const result = (status: ProofStatus, extra: Partial<ProofResult> = {}): ProofResult => ({
     property,
@@ -60,19 +66,33 @@ export async function proveByInduction(
   const base = baseCaseProgram(setup.context, setup.domain, property);
   const step = inductionStepProgram(setup.context, setup.domain, property, assumptions);
   rules = { base: base.gameRules, step: step.gameRules };
+  const remaining = (): SolverBudget => ({ ...budget, seconds: Math.max(0.001, budget.seconds - seconds()) });
 
-  const first = await setup.solver.solve(base.text, budget);
-  peakBytes = first.peakBytes;
+  // Zero-sum and state properties speak about derived relations and often follow from Φ alone (e.g. goal
+  // rules that are complementary in every state); checking that first avoids grounding the transition. A
+  // counterexample here is any state satisfying Φ, not a refutation: the induction decides then.
+  const lemma =
+    property.kind === 'unique'
+      ? undefined
+      : consequenceProgram(setup.context, setup.domain, property, assumptions);
+  if (lemma) {
+    rules = { ...rules, consequence: lemma.gameRules };
+    const outcome = await setup.solver.solve(lemma.text, budget);
+    peakBytes = outcome.peakBytes;
+    if (outcome.status === 'unsatisfiable') return result('proved', { method: 'consequence' });
+  }
+
+  const first = await setup.solver.solve(base.text, remaining());
+  peakBytes = Math.max(peakBytes, first.peakBytes);
   if (first.status === 'aborted') return result('unknown', { reason: `base case: ${first.reason}` });
   if (first.status === 'satisfiable') {
     return result('refuted', { counterexample: readCounterexample(first.atoms, 'init') });
   }
-  const remaining = { ...budget, seconds: Math.max(0.001, budget.seconds - seconds()) };
-  const second = await setup.solver.solve(step.text, remaining);
+  const second = await setup.solver.solve(step.text, remaining());
   peakBytes = Math.max(peakBytes, second.peakBytes);
   if (second.status === 'aborted') return result('unknown', { reason: `induction step: ${second.reason}` });
   if (second.status === 'satisfiable') {
     return result('refuted', { counterexample: readCounterexample(second.atoms, 'step') });
   }
-  return result('proved');
+  return result('proved', { method: 'induction' });
 }

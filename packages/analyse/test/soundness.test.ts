@@ -39,12 +39,26 @@ function violation(
   return undefined;
 }
 
-async function crossCheck(name: string, extra: Property[]): Promise<number> {
+/**
+ * Proves the unique arguments found by the systematic search (or, when `phi` is given, those properties in
+ * order), then each of `extra` given them, and checks every proved property along random matches.
+ */
+async function crossCheck(name: string, extra: Property[], phi?: Property[]): Promise<number> {
   const analyser = GameAnalyser.load(gameText(name), `${name}.kif`);
   try {
-    const search = await analyser.searchUnique({ budget: { seconds: 10, memoryBytes: 2 ** 30 } });
-    const proved: Property[] = [...search.proved, ...search.implied];
-    for (const p of extra) if ((await analyser.prove(p, search.proved)).status === 'proved') proved.push(p);
+    const budget = { seconds: 10, memoryBytes: 2 ** 30 };
+    const assumptions: Property[] = [];
+    const proved: Property[] = [];
+    if (phi) {
+      for (const p of phi)
+        if ((await analyser.prove(p, assumptions, budget)).status === 'proved') assumptions.push(p);
+      proved.push(...assumptions);
+    } else {
+      const search = await analyser.searchUnique({ budget });
+      assumptions.push(...search.proved);
+      proved.push(...search.proved, ...search.implied);
+    }
+    for (const p of extra) if ((await analyser.prove(p, assumptions)).status === 'proved') proved.push(p);
     const reasoner = createProver(analyser.game);
     let states = 0;
     for (let seed = 1; seed <= MATCHES; seed++) {
@@ -79,5 +93,9 @@ describe('proved properties hold in random matches', () => {
   });
   it('blocker', async () => {
     expect(await crossCheck('blocker', [parseProperty('zero-sum')])).toBeGreaterThanOrEqual(1);
+  });
+  it('endgame (zero-sum proved as a consequence of control uniqueness)', async () => {
+    const control = parseProperty('unique:control/1:1');
+    expect(await crossCheck('endgame', [parseProperty('zero-sum')], [control])).toBe(2);
   });
 });
