@@ -1,6 +1,8 @@
 // The grounder's output, shared by the grounded backends (propnet, forward chainer): reachable ground atoms
 // with dense ids and the ground rules over them. Static relations are already evaluated: their atoms are
-// flagged `atomStatic` (they hold in every state) and have no rules.
+// flagged `atomStatic` (they hold in every state) and have no rules. Atoms of relations numbered from
+// game.relations.length on are auxiliary: introduced by factoring move-dependent rule bodies
+// (instantiate-factor.ts), they are plain derived atoms to a consumer.
 import type { Game, RelationId, TermId } from '@gdlkit/core';
 
 export interface GroundStats {
@@ -17,6 +19,7 @@ export class GroundProgram {
     readonly atomCount: number,
     /** Atom id → the ground atom term, e.g. `(true (cell 1 1 b))`, `(legal x (mark 1 1))`, `terminal`. */
     readonly atomTerm: Int32Array,
+    /** The relation of each atom: a game relation id, or an auxiliary one (>= game.relations.length). */
     readonly atomRelation: Int32Array,
     /** 1 when the atom belongs to a static relation evaluated exactly: it holds in every state. */
     readonly atomStatic: Uint8Array,

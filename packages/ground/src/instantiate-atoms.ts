@@ -5,7 +5,7 @@
 // An index serves one join step: it maps the values at the argument positions the step has bound when it is
 // reached (leaves of the atom pattern, however deeply nested, e.g. ?x and white in (true (cell ?x ?y white)))
 // to the atoms with those values, so a join visits only atoms that can match rather than a whole relation.
-import type { Game, RelationId, TermId, TermStore } from '@gdlkit/core';
+import type { RelationId, TermId, TermStore } from '@gdlkit/core';
 
 /** A path from an atom's root to a subterm: argument indexes, outermost first. */
 export type TermPath = readonly number[];
@@ -41,12 +41,12 @@ export class AtomTable {
   private readonly byTerm = new Map<TermId, number>();
   private readonly indexes: AtomIndex[] = [];
   private readonly indexesOf: number[][];
-  private readonly store: TermStore;
-
-  constructor(game: Game) {
-    this.store = game.store;
-    this.byRelation = game.relations.map(() => []);
-    this.indexesOf = game.relations.map(() => []);
+  constructor(
+    private readonly store: TermStore,
+    relationCount: number,
+  ) {
+    this.byRelation = Array.from({ length: relationCount }, () => []);
+    this.indexesOf = Array.from({ length: relationCount }, () => []);
   }
 
   find(term: TermId): number | undefined {

@@ -20,6 +20,7 @@ import { BudgetMeter, type GroundingBudget } from './ground-budget.js';
 import { GroundProgram } from './ground-program.js';
 import { AtomTable, firstStampAtLeast, KEY_SEED, mixKey } from './instantiate-atoms.js';
 import { ANY, type Demand, relationDemands } from './instantiate-demand.js';
+import { type FactoredRules, factorMoveRules } from './instantiate-factor.js';
 import { type JoinPlan, planJoin, Visibility } from './instantiate-plan.js';
 
 interface PreparedPlan {
@@ -44,6 +45,11 @@ class Instantiator {
   private readonly started = performance.now();
   private readonly atoms: AtomTable;
   private readonly exact: boolean[];
+  /** The state-dependent rules, move-dependent bodies factored through auxiliary relations. */
+  private readonly dynamic: FactoredRules;
+  /** Per relation (the game's, then auxiliary ones): key for messages and the symbol of its atoms. */
+  private readonly relationKeys: string[];
+  private readonly symbols: number[];
   private readonly demands: (Demand | undefined)[];
   private readonly meter: BudgetMeter;
   private readonly bindings: Int32Array;
@@ -68,6 +74,8 @@ class Instantiator {
   private readonly ruleByHash = new Map<number, number>();
   private readonly sameHash: number[] = [];
   private readonly scratchBody: Int32Array;
+  /** Argument terms of the atom being built (build() of nested terms allocates its own). */
+  private readonly scratchArgs: Int32Array;
   private readonly trueSymbol: number;
   private readonly doesSymbol: number;
 
@@ -75,19 +83,34 @@ class Instantiator {
     private readonly game: Game,
     options: GroundingOptions,
   ) {
-    this.atoms = new AtomTable(game);
     this.meter = new BudgetMeter(options);
     this.exact = exactRelations(game);
+    const kw = game.keywords;
+    this.dynamic = factorMoveRules(
+      game,
+      game.rules.filter(
+        (r) => !this.exact[r.head.relation] && r.head.relation !== kw.true && r.head.relation !== kw.does,
+      ),
+      (r) => this.exact[r]!,
+    );
+    const aux = this.dynamic.aux;
+    this.relationKeys = [...game.relations.map((r) => r.key), ...aux.map((a) => a.key)];
+    this.symbols = [...game.relations.map((r) => r.symbol), ...aux.map((a) => game.store.symbol(a.key))];
+    for (const _ of aux) this.exact.push(false);
     this.demands = relationDemands(game);
+    this.atoms = new AtomTable(game.store, this.relationKeys.length);
     let maxVars = 1;
     let maxBody = 1;
-    for (const rule of game.rules) {
+    for (const rule of [...game.rules, ...this.dynamic.rules]) {
       maxVars = Math.max(maxVars, rule.variableCount);
       maxBody = Math.max(maxBody, rule.body.length);
     }
     this.bindings = new Int32Array(maxVars).fill(UNBOUND);
     this.chosen = new Int32Array(maxBody);
     this.scratchBody = new Int32Array(maxBody);
+    let maxArity = 1;
+    for (const r of game.relations) maxArity = Math.max(maxArity, r.arity);
+    this.scratchArgs = new Int32Array(Math.max(maxArity, ...this.dynamic.aux.map((a) => a.arity)));
     this.trueSymbol = game.relations[game.keywords.true]!.symbol;
     this.doesSymbol = game.relations[game.keywords.does]!.symbol;
   }
@@ -107,14 +130,11 @@ class Instantiator {
       );
     }
     const kw = game.keywords;
-    const dynamicRules = game.rules.filter(
-      (r) => !exact[r.head.relation] && r.head.relation !== kw.true && r.head.relation !== kw.does,
-    );
     this.recording = true;
     const start = this.round;
     this.fixpoint(
-      dynamicRules,
-      ruleIndex,
+      this.dynamic.rules,
+      this.dynamic.source,
       (r) => !exact[r],
       () => {
         // Exact init, next or legal facts feed true/does like derived ones do.
@@ -160,7 +180,7 @@ class Instantiator {
     seed();
     for (const plan of first) this.runPlan(plan);
     const watched = [...new Set(deltaPlans.map((d) => d.relation))];
-    const changed = new Uint8Array(this.game.relations.length);
+    const changed = new Uint8Array(this.relationKeys.length);
     for (;;) {
       const previous = this.round;
       this.round++;
@@ -186,7 +206,7 @@ class Instantiator {
   private runPlan({ plan, indexes }: PreparedPlan): void {
     this.plan = plan;
     this.planIndexes = indexes;
-    this.relationKey = this.game.relations[plan.rule.head.relation]!.key;
+    this.relationKey = this.relationKeys[plan.rule.head.relation]!;
     const demand = this.demands[plan.rule.head.relation];
     if (demand === undefined) {
       this.start();
@@ -311,10 +331,10 @@ class Instantiator {
   }
 
   private atomTermOf(atom: Atom): TermId {
-    return this.game.atomTerm(
-      atom.relation,
-      atom.args.map((a) => this.build(a)),
-    );
+    const args = atom.args;
+    const scratch = this.scratchArgs;
+    for (let i = 0; i < args.length; i++) scratch[i] = this.build(args[i]!);
+    return this.game.store.compound(this.symbols[atom.relation]!, scratch, 0, args.length);
   }
 
   /** Checks a guard; a negative literal over a relation that is not exact is kept for the ground rule. */
@@ -329,7 +349,7 @@ class Instantiator {
         if (v === ABSENT) return true;
         args.push(v);
       }
-      const term = this.game.store.find(this.game.relations[atom.relation]!.symbol, args);
+      const term = this.game.store.find(this.symbols[atom.relation]!, args);
       return term === undefined || this.atoms.find(term) === undefined;
     }
     this.negTerms[this.negCount++] = this.atomTermOf(atom);
@@ -372,7 +392,7 @@ class Instantiator {
         this.atoms.count,
         this.heads.length,
         this.body.length,
-        this.game.relations[head.relation]!.key,
+        this.relationKeys[head.relation]!,
       );
     }
   }

@@ -25,10 +25,11 @@ describe('groundGame', () => {
     // Each player may mark each of the 9 cells or noop.
     expect(program.atoms(kw.legal).length).toBe(20);
     expect(program.atoms(kw.does).length).toBe(20);
-    // next: mark x (9) and o (9) on a blank cell, keep x or o (18), keep a blank when the other role's mark
-    // is elsewhere (9 cells x 2 roles x 8 other cells, the two distinct disjuncts deduplicated: 144), and
-    // the 2 control rules.
-    expect(rulesOf(program, kw.next)).toBe(9 + 9 + 18 + 144 + 2);
+    // next: mark x (9) and o (9) on a blank cell, keep x or o (18), the 2 control rules, and keep a blank
+    // when the move is in another row or another column. That frame rule is factored through its move side
+    // (the does literal's own variables ?w and the other coordinate are projected away): one rule per cell
+    // and other row (9 x 2) and one per cell and other column (9 x 2), instead of 144 over cells x moves.
+    expect(rulesOf(program, kw.next)).toBe(9 + 9 + 18 + 2 + 18 + 18);
     const markX = game.atomTerm(kw.next, [game.parseTerm('(cell 1 1 x)')]);
     const markXId = program.atomOf(markX)!;
     const markXRules: string[] = [];

@@ -1,0 +1,107 @@
+// Factoring of move-dependent rule bodies before instantiation. A frame rule such as skirmish's
+//   (<= (next (location ?x ?y ?piece)) (true (location ?x ?y ?piece)) (role ?player)
+//       (does ?player (move ?x1 ?y1 ?x2 ?y2)) (distinctCell ?x ?y ?x1 ?y1) (distinctCell ?x ?y ?x2 ?y2))
+// grounds to every fluent × every move. Its does literal and the static literals that constrain it only
+// meet the rest of the body in ?x ?y, so the rule is split through an auxiliary relation over those
+// interface variables:
+//   (<= (aux ?x ?y) (role ?player) (does ?player (move ?x1 ?y1 ?x2 ?y2)) (distinctCell ...) (distinctCell ...))
+//   (<= (next (location ?x ?y ?piece)) (true (location ?x ?y ?piece)) (aux ?x ?y))
+// which grounds to cells × moves plus fluents instead of fluents × moves: the product is broken because each
+// side has variables of its own (?piece; ?player ?x1 ?y1 ?x2 ?y2). The network is the same Boolean function.
+import {
+  type Atom,
+  type BodyLiteral,
+  collectVariables,
+  type Game,
+  type GameRule,
+  literalVariables,
+  type RelationId,
+} from '@gdlkit/core';
+
+/** An auxiliary relation introduced by factoring, numbered after the game's relations. */
+export interface AuxRelation {
+  readonly id: RelationId;
+  readonly key: string;
+  readonly arity: number;
+}
+
+export interface FactoredRules {
+  readonly rules: GameRule[];
+  /** The game rule (index in game.rules) each rule instantiates. */
+  readonly source: Map<GameRule, number>;
+  readonly aux: AuxRelation[];
+}
+
+/**
+ * Splits each rule with one positive does literal whose move side and remaining side both have variables of
+ * their own. `exact(r)` says whether a relation is evaluated exactly at grounding time (static).
+ */
+export function factorMoveRules(
+  game: Game,
+  rules: readonly GameRule[],
+  exact: (relation: RelationId) => boolean,
+): FactoredRules {
+  const out: GameRule[] = [];
+  const source = new Map<GameRule, number>();
+  const aux: AuxRelation[] = [];
+  const ruleIndex = new Map<GameRule, number>(game.rules.map((r, i) => [r, i]));
+  for (const rule of rules) {
+    const index = ruleIndex.get(rule)!;
+    const split = splitRule(game, rule, exact, game.relations.length + aux.length, index);
+    if (split === undefined) {
+      out.push(rule);
+      source.set(rule, index);
+      continue;
+    }
+    aux.push(split.relation);
+    for (const r of [split.aux, split.rest]) {
+      out.push(r);
+      source.set(r, index);
+    }
+  }
+  return { rules: out, source, aux };
+}
+
+function splitRule(
+  game: Game,
+  rule: GameRule,
+  exact: (relation: RelationId) => boolean,
+  id: RelationId,
+  index: number,
+): { relation: AuxRelation; aux: GameRule; rest: GameRule } | undefined {
+  const does = rule.body.filter((l) => l.kind === 'pos' && l.atom.relation === game.keywords.does);
+  if (does.length !== 1) return undefined;
+  const moveVars = literalVariables(does[0]!);
+  const shares = (l: BodyLiteral, vars: ReadonlySet<number>) =>
+    [...literalVariables(l)].some((v) => vars.has(v));
+  // The move side: the does literal, the static positive literals constraining its variables, and the
+  // guards all of whose variables those bind.
+  const side: BodyLiteral[] = [];
+  for (const l of rule.body) {
+    if (l === does[0] || (l.kind === 'pos' && exact(l.atom.relation) && shares(l, moveVars))) side.push(l);
+  }
+  const sideVars = new Set<number>();
+  for (const l of side) literalVariables(l, sideVars);
+  for (const l of rule.body) {
+    if (l.kind === 'pos' || !shares(l, moveVars)) continue;
+    if (l.kind === 'neg' && !exact(l.atom.relation)) continue;
+    if ([...literalVariables(l)].every((v) => sideVars.has(v))) side.push(l);
+  }
+  const rest = rule.body.filter((l) => !side.includes(l));
+  if (rest.length === 0) return undefined;
+  const restVars = new Set<number>();
+  for (const a of rule.head.args) collectVariables(a, restVars);
+  for (const l of rest) literalVariables(l, restVars);
+  const iface = [...sideVars].filter((v) => restVars.has(v)).sort((a, b) => a - b);
+  const ownSide = sideVars.size - iface.length;
+  const ownRest = restVars.size - iface.length;
+  if (ownSide === 0 || ownRest === 0) return undefined;
+  const key = `aux ${index}/${iface.length}`;
+  const relation: AuxRelation = { id, key, arity: iface.length };
+  const head: Atom = { relation: id, args: iface.map((v) => ({ kind: 'var', index: v })) };
+  return {
+    relation,
+    aux: { ...rule, head, body: side },
+    rest: { ...rule, body: [...rest, { kind: 'pos', atom: head }] },
+  };
+}
