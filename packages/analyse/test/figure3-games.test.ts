@@ -1,6 +1,8 @@
-// Zero-sum on the Figure 3 games where our answer differed from the paper's (issue 10): endgame (was unknown
-// at 30 s), amazons (unknown; the rules of our version are not zero-sum) and quarto (refuted: the hypothesis
-// is too weak without the turn structure, which only holds as a combination of two features).
+// Figure 3 games where our answer differs from the paper's or was unknown (issue 10): endgame (zero-sum was
+// unknown at 30 s; the board is not unique in our version), amazons (zero-sum unknown; the rules of our
+// version are not zero-sum) and quarto (zero-sum refuted: the hypothesis is too weak without the turn
+// structure, which only holds as a combination of two features).
+import { playRandomMatch } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consequenceProgram, GameAnalyser, parseProperty } from '../src/index.js';
@@ -22,6 +24,23 @@ describe('endgame', () => {
     // The goal rules give 100/0 on checkmate and 0/100 otherwise, in every state.
     expect(r.method).toBe('consequence');
     expect(r.rules.consequence).toBeLessThan(r.rules.step);
+  });
+
+  it('refutes board uniqueness given control, and the violation is reachable', async () => {
+    const r = await analyser.prove(parseProperty('unique:cell/3:3'), [control], budget);
+    expect(r.status).toBe('refuted');
+    // The frame rule keeps every content unlike the moving piece, so the blank of the destination stays.
+    const game = analyser.game;
+    const prover = createProver(game);
+    try {
+      const first = playRandomMatch(prover, { seed: 1, maxSteps: 1 }).steps[1]!.state;
+      const squares = first
+        .filter((f) => f.startsWith('(cell'))
+        .map((f) => f.split(' ').slice(1, 3).join(' '));
+      expect(new Set(squares).size).toBeLessThan(squares.length);
+    } finally {
+      prover.dispose();
+    }
   });
 });
 
