@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AUTO_ORDER } from '@gdlkit/backends';
 import { type Game, gamesDirectory, readTrace, type TraceBlock, type TraceStep } from '@gdlkit/core';
 import { failCell } from './cell.js';
 import { errorMessage, type Opened, oneLine } from './open-reasoners.js';
@@ -34,8 +35,9 @@ export function statesAlong(record: TraceBlock, count: number): TraceStep[] {
 
 /**
  * Fixed-depth minimax node counts (paper 07, section 4.4: "their node count statistics should match") from
- * each state, on every backend. The depth is chosen on the first backend by growing it until the count passes
- * the budget or the next iteration is predicted to cost twenty budgets, so it is deterministic.
+ * each state, on every backend. The depth is chosen on the fastest backend (auto's order) by growing it until
+ * the count passes the budget or the next iteration is predicted to cost four budgets, so it is deterministic
+ * and the slowest backend is not asked for much more than the budget.
  */
 export function checkPerft(
   game: Game,
@@ -43,7 +45,12 @@ export function checkPerft(
   steps: readonly TraceStep[],
   options: PerftOptions,
 ): void {
-  const reference = opened[0];
+  const rank = (o: Opened) => {
+    const i = (AUTO_ORDER as readonly string[]).indexOf(o.name);
+    return i < 0 ? AUTO_ORDER.length : i;
+  };
+  const ordered = [...opened].sort((a, b) => rank(a) - rank(b));
+  const reference = ordered[0];
   if (!reference) return;
   const onPhase = options.onPhase ?? ignorePhase;
   for (const step of steps) {
@@ -56,7 +63,7 @@ export function checkPerft(
       let previous = 1;
       for (let d = 1; d <= options.maxDepth; d++) {
         const growth = expected / previous;
-        if (d > 1 && (expected >= options.nodes || expected * growth > 20 * options.nodes)) break;
+        if (d > 1 && (expected >= options.nodes || expected * growth > 4 * options.nodes)) break;
         previous = expected;
         expected = reference.reasoner.perft(state, d);
         depth = d;
@@ -66,7 +73,7 @@ export function checkPerft(
       continue;
     }
     reference.cell.perft.push(`step ${step.step} depth ${depth} = ${expected}`);
-    for (const other of opened.slice(1)) {
+    for (const other of ordered.slice(1)) {
       onPhase({
         game: game.file,
         backend: other.name,
