@@ -7,7 +7,7 @@ import { type ArgumentDomains, computeArgumentDomains } from '@gdlkit/ground';
 import { IndexedJoin, JoinContext } from './indexed-join.js';
 import { KnowledgeBase } from './knowledge-base.js';
 import { stratifyNegativeComponent } from './negative-cycles.js';
-import { buildReferenceTables, type TableContext } from './reference-tables.js';
+import { buildReferenceTables, type TableContext, type TableRule } from './reference-tables.js';
 import { type RelationLayout, relationLayouts } from './relation-ids.js';
 import { compileRule } from './rule-codegen.js';
 import { planRule, sourceOrder } from './rule-plan.js';
@@ -19,6 +19,8 @@ export interface StageRule {
   readonly rule: GameRule;
   order: RuleOrder;
   run: () => void;
+  /** The reference tables a compiled rule runs on, for inlining it into a stage's generated code. */
+  tables?: TableRule;
   /** Semi-naive round for a table-free rule in a recursive stage (absent: run in full every round). */
   runDelta?: (marks: Int32Array) => void;
   /** Runs without reference tables (over the memory budget). */
@@ -186,7 +188,14 @@ export class Program {
       };
     }
     this.tableBytes += tables.bytes;
-    return { rule, order, run: compileRule(tables, this.kb), fallback: false, tableBytes: tables.bytes };
+    return {
+      rule,
+      order,
+      run: compileRule(tables, this.kb),
+      tables,
+      fallback: false,
+      tableBytes: tables.bytes,
+    };
   }
 
   /** Derives the stages' facts from the current knowledge base, in order. */

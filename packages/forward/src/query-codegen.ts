@@ -1,8 +1,9 @@
-// One generated function per query of a loaded state (and one for phase B) that calls the rules of its
-// stages in order. Each rule gets its own call site, so every call is monomorphic; a loop over the stage's
-// rules would make one megamorphic call site for all of them, which costs more than the rules themselves on
-// small games such as TicTacToe.
+// One generated function per query of a loaded state (and one for phase B) that runs the rules of its
+// stages in order: rules with reference tables are inlined (each in a labelled block), the others called,
+// each from its own call site. A loop over a stage's rules would make one megamorphic call site for all of
+// them, which costs more than the rules themselves on small games such as TicTacToe.
 import type { Program, Stage } from './program.js';
+import { ruleStatements } from './rule-codegen.js';
 
 /** Derives the given phase-A stages not yet derived in `generation` (stamps in `derivedIn`). */
 export type QueryFunction = (generation: number) => void;
@@ -25,7 +26,12 @@ export function compileStages(
     const stage = stages[index]!;
     const calls = stage.recursive
       ? [`${bind(() => program.runStage(stage))}();`]
-      : stage.rules.map((rule) => `${bind(rule.run)}();`);
+      : stage.rules.flatMap((rule) => {
+          if (!rule.tables) return [`${bind(rule.run)}();`];
+          const label = `rule${values.length}`;
+          const body = ruleStatements(rule.tables, program.kb, bind, `break ${label}`);
+          return [`${label}: {`, ...body, '}'];
+        });
     if (indices) {
       lines.push(`if (derivedIn[${index}] !== generation) {`, `  derivedIn[${index}] = generation;`);
       if (stage.clears.length > 0) lines.push(`  clear(${bind(stage.clears)});`);
@@ -34,6 +40,10 @@ export function compileStages(
   }
   const names = values.map((_, i) => `v${i}`);
   const body = `return function stages(generation) {\n${lines.join('\n')}\n};`;
-  const factory = new Function('derivedIn', 'clear', ...names, body) as (...args: unknown[]) => QueryFunction;
-  return factory(derivedIn, (shapes: Int32Array) => program.clear(shapes), ...values);
+  const kb = program.kb;
+  const factory = new Function('derivedIn', 'clear', 'bits', 'data', 'counts', 'starts', ...names, body) as (
+    ...args: unknown[]
+  ) => QueryFunction;
+  const clear = (shapes: Int32Array) => program.clear(shapes);
+  return factory(derivedIn, clear, kb.bits, kb.data, kb.counts, kb.starts, ...values);
 }

@@ -9,14 +9,15 @@ import type { TableRule } from './reference-tables.js';
 /** A compiled rule: one call adds everything the rule derives from the current knowledge base. */
 export type CompiledRule = () => void;
 
-export function compileRule(rule: TableRule, kb: KnowledgeBase): CompiledRule {
-  const names: string[] = [];
-  const values: unknown[] = [];
-  const bind = (value: unknown): string => {
-    names.push(`t${names.length}`);
-    values.push(value);
-    return names[names.length - 1]!;
-  };
+/** Gives a captured value a parameter name of the generated function. */
+export type Bind = (value: unknown) => string;
+
+/**
+ * The statements of a rule over the parameters `bits`, `data`, `counts`, `starts` and the names `bind`
+ * returns; `exit` leaves the rule when a precondition fails (`return` in a function of its own, `break
+ * label` when inlined into a labelled block).
+ */
+export function ruleStatements(rule: TableRule, kb: KnowledgeBase, bind: Bind, exit: string): string[] {
   const lines: string[] = [];
   const emit = (depth: number, text: string) => lines.push(`${'  '.repeat(depth + 1)}${text}`);
 
@@ -86,8 +87,20 @@ export function compileRule(rule: TableRule, kb: KnowledgeBase): CompiledRule {
     if (input.kind === 'dynamic' && input.shapes.length > 1) emit(depth - 1, '}');
   };
 
-  emitConditions(0, '0', 0, 'return');
+  emitConditions(0, '0', 0, exit);
   emitLevel(0, '0', 0);
+  return lines;
+}
+
+export function compileRule(rule: TableRule, kb: KnowledgeBase): CompiledRule {
+  const names: string[] = [];
+  const values: unknown[] = [];
+  const bind = (value: unknown): string => {
+    names.push(`t${names.length}`);
+    values.push(value);
+    return names[names.length - 1]!;
+  };
+  const lines = ruleStatements(rule, kb, bind, 'return');
   const body = `return function rule() {\n${lines.join('\n')}\n};`;
   const factory = new Function('bits', 'data', 'counts', 'starts', ...names, body) as (
     ...args: unknown[]
