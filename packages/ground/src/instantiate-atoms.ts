@@ -21,7 +21,8 @@ export interface IndexShape {
 /** Folds one term id into a probe key; equal keys may come from different values, which the join's match rejects. */
 export function mixKey(hash: number, value: TermId): number {
   const h = Math.imul((hash + value + 0x7f4a7c15) | 0, 0x85ebca6b);
-  return h ^ (h >>> 13);
+  // 30 bits: small-integer map keys stay unboxed.
+  return (h ^ (h >>> 13)) & 0x3fffffff;
 }
 
 export const KEY_SEED = 0x2545f491;
@@ -80,6 +81,14 @@ export class AtomTable {
     this.indexes.push(index);
     this.indexesOf[relation]!.push(this.indexes.length - 1);
     return this.indexes.length - 1;
+  }
+
+  /** The mean number of atoms per key of an index (0 when it is empty). */
+  meanBucket(index: number): number {
+    const { buckets } = this.indexes[index]!;
+    let atoms = 0;
+    for (const list of buckets.values()) atoms += list.length;
+    return buckets.size === 0 ? 0 : atoms / buckets.size;
   }
 
   /** The atoms of an index whose leaves hash to `key`, in id order. */

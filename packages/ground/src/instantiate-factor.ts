@@ -21,7 +21,10 @@ import {
 /** An auxiliary relation introduced by factoring, numbered after the game's relations. */
 export interface AuxRelation {
   readonly id: RelationId;
-  readonly key: string;
+  /** The symbol of its atoms: unique, and no GDL symbol (it contains a space). */
+  readonly name: string;
+  /** The relation of the rule it was factored out of, named in budget errors. */
+  readonly owner: string;
   readonly arity: number;
 }
 
@@ -96,8 +99,12 @@ function splitRule(
   const ownSide = sideVars.size - iface.length;
   const ownRest = restVars.size - iface.length;
   if (ownSide === 0 || ownRest === 0) return undefined;
-  const key = `aux ${index}/${iface.length}`;
-  const relation: AuxRelation = { id, key, arity: iface.length };
+  const relation: AuxRelation = {
+    id,
+    name: `move side of rule ${index}`,
+    owner: game.relations[rule.head.relation]!.key,
+    arity: iface.length,
+  };
   const head: Atom = { relation: id, args: iface.map((v) => ({ kind: 'var', index: v })) };
   return {
     relation,

@@ -40,7 +40,8 @@ export interface JoinPlan {
  * Plans the join of `rule` with the positive literal at body position `delta` reading the last round's atoms
  * (semi-naive evaluation: earlier variable literals see old atoms, later ones all atoms), or with `delta` -1
  * for a first round where every literal reads complete relations. `variable(r)` says whether relation r is
- * computed by the current fixpoint; `prebound` variables are bound before the join starts.
+ * computed by the current fixpoint; `prebound` variables are bound before the join starts; `fanout` estimates
+ * the atoms one probe of a literal visits (known for relations completed before this fixpoint).
  */
 export function planJoin(
   rule: GameRule,
@@ -49,6 +50,7 @@ export function planJoin(
   variable: (relation: number) => boolean,
   preferred: (relation: number) => boolean,
   prebound: ReadonlySet<number> = new Set(),
+  fanout: (atom: Atom, shape: IndexShape | undefined) => number = () => Number.POSITIVE_INFINITY,
 ): JoinPlan {
   const positives: { atom: Atom; visibility: Visibility }[] = [];
   rule.body.forEach((literal, i) => {
@@ -77,13 +79,18 @@ export function planJoin(
   while (remaining.length > 0) {
     let best = 0;
     let bestScore = Number.NEGATIVE_INFINITY;
+    let bestFanout = Number.POSITIVE_INFINITY;
     remaining.forEach((p, i) => {
       const score =
         (p.visibility === Visibility.Delta ? 1000 : 0) +
         boundFraction(p.atom.args, bound) * 10 +
         (preferred(p.atom.relation) ? 1 : 0);
-      if (score > bestScore) {
+      if (score < bestScore) return;
+      // Among equally bound literals the one with fewer atoms per probe goes first.
+      const f = score > bestScore || bestFanout > 1 ? fanout(p.atom, indexShape(p.atom, bound).shape) : 1;
+      if (score > bestScore || f < bestFanout) {
         bestScore = score;
+        bestFanout = f;
         best = i;
       }
     });

@@ -18,7 +18,7 @@ import {
 } from '@gdlkit/core';
 import { BudgetMeter, type GroundingBudget } from './ground-budget.js';
 import { GroundProgram } from './ground-program.js';
-import { AtomTable, firstStampAtLeast, KEY_SEED, mixKey } from './instantiate-atoms.js';
+import { AtomTable, firstStampAtLeast, type IndexShape, KEY_SEED, mixKey } from './instantiate-atoms.js';
 import { ANY, type Demand, relationDemands } from './instantiate-demand.js';
 import { type FactoredRules, factorMoveRules } from './instantiate-factor.js';
 import { type JoinPlan, planJoin, Visibility } from './instantiate-plan.js';
@@ -47,7 +47,8 @@ class Instantiator {
   private readonly exact: boolean[];
   /** The state-dependent rules, move-dependent bodies factored through auxiliary relations. */
   private readonly dynamic: FactoredRules;
-  /** Per relation (the game's, then auxiliary ones): key for messages and the symbol of its atoms. */
+  /** Per relation (the game's, then auxiliary ones): key for messages (an auxiliary relation's owner's) and
+   * the symbol of its atoms. */
   private readonly relationKeys: string[];
   private readonly symbols: number[];
   private readonly demands: (Demand | undefined)[];
@@ -94,8 +95,8 @@ class Instantiator {
       (r) => this.exact[r]!,
     );
     const aux = this.dynamic.aux;
-    this.relationKeys = [...game.relations.map((r) => r.key), ...aux.map((a) => a.key)];
-    this.symbols = [...game.relations.map((r) => r.symbol), ...aux.map((a) => game.store.symbol(a.key))];
+    this.relationKeys = [...game.relations.map((r) => r.key), ...aux.map((a) => a.owner)];
+    this.symbols = [...game.relations.map((r) => r.symbol), ...aux.map((a) => game.store.symbol(a.name))];
     for (const _ of aux) this.exact.push(false);
     this.demands = relationDemands(game);
     this.atoms = new AtomTable(game.store, this.relationKeys.length);
@@ -156,6 +157,12 @@ class Instantiator {
     seed: () => void,
   ): void {
     const preferred = (r: RelationId) => this.exact[r]!;
+    // Relations completed before this fixpoint have known sizes: the mean atoms per probe of an index.
+    const fanout = (atom: Atom, shape: IndexShape | undefined): number => {
+      if (variable(atom.relation)) return Number.POSITIVE_INFINITY;
+      if (shape === undefined) return this.atoms.byRelation[atom.relation]!.length;
+      return this.atoms.meanBucket(this.atoms.index(atom.relation, shape));
+    };
     const first: PreparedPlan[] = [];
     const deltaPlans: { relation: RelationId; plan: PreparedPlan }[] = [];
     for (const rule of rules) {
@@ -169,11 +176,11 @@ class Instantiator {
         variablePositives++;
         deltaPlans.push({
           relation: l.atom.relation,
-          plan: this.prepare(planJoin(rule, index, i, variable, preferred, prebound)),
+          plan: this.prepare(planJoin(rule, index, i, variable, preferred, prebound, fanout)),
         });
       });
       if (variablePositives === 0) {
-        first.push(this.prepare(planJoin(rule, index, -1, variable, preferred, prebound)));
+        first.push(this.prepare(planJoin(rule, index, -1, variable, preferred, prebound, fanout)));
       }
     }
     this.round++;
