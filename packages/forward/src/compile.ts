@@ -62,6 +62,7 @@ export function compileForward(
       layouts: program.layouts,
       averageCount: averageCount.average,
     };
+    program.joinOrder = (rule, first) => chooseOrder(model, rule, strategy, 'indexed', first);
     for (const stage of [...program.phaseA, ...program.phaseB]) {
       stage.rules.forEach((current, i) => {
         const order = chooseOrder(model, current.rule, strategy);

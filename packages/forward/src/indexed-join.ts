@@ -182,17 +182,20 @@ export class IndexedJoin {
     return inputs;
   }
 
+  /** Step index of the first input, or -1. */
+  firstInput(): number {
+    return this.steps.findIndex((s) => s.kind === INPUT);
+  }
+
   /**
-   * One semi-naive round of a recursive rule: every combination in which some input on a recursive
-   * relation reads a fact at or after `marks` (its list length when the previous round began). A
+   * Part of a semi-naive round: the combinations in which the input at step `input` reads a fact at or
+   * after `marks` (its list length when the previous round began). Over every recursive input, a
    * combination whose newest recursive fact came from round t is thus found in round t + 1.
    */
-  runDelta(inputs: readonly number[], marks: Int32Array): void {
+  runDelta(input: number, marks: Int32Array): void {
     this.deltaMarks = marks;
-    for (const i of inputs) {
-      this.deltaStep = i;
-      this.step(0);
-    }
+    this.deltaStep = input;
+    this.step(0);
     this.deltaStep = -1;
   }
 

@@ -111,14 +111,18 @@ export function chooseOrder(
   rule: GameRule,
   strategy: OrderingStrategy,
   execution: Execution = 'tables',
+  first?: number,
 ): number[] {
   const count = rule.body.filter((l) => l.kind === 'pos').length;
-  const source = Array.from({ length: count }, (_, i) => i);
+  const natural = Array.from({ length: count }, (_, i) => i);
+  // `first` fixes the literal a semi-naive round starts from.
+  const source = first === undefined ? natural : [first, ...natural.filter((i) => i !== first)];
   if (strategy === 'source' || count <= 1) return source;
   const sign = strategy === 'best' ? 1 : -1;
   let best = source;
   let bestCost = sign * estimateCost(model, rule, source, execution);
   const consider = (order: number[]) => {
+    if (first !== undefined && order[0] !== first) return;
     const cost = sign * estimateCost(model, rule, order, execution);
     if (cost < bestCost) {
       bestCost = cost;
@@ -130,8 +134,8 @@ export function chooseOrder(
     return best;
   }
   // Greedy: extend the prefix by the literal that keeps the estimated cost of the prefix lowest.
-  const order: number[] = [];
-  const rest = new Set(source);
+  const order: number[] = first === undefined ? [] : [first];
+  const rest = new Set(source.filter((i) => i !== first));
   while (rest.size > 0) {
     let pick = -1;
     let pickCost = Number.POSITIVE_INFINITY;

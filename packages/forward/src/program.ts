@@ -23,6 +23,8 @@ export interface StageRule {
   tables?: TableRule;
   /** Semi-naive round for a table-free rule in a recursive stage (absent: run in full every round). */
   runDelta?: (marks: Int32Array) => void;
+  /** With runDelta: the rule has a positive literal on its own stage's relations. */
+  recursive?: boolean;
   /** Runs without reference tables (over the memory budget). */
   fallback: boolean;
   tableBytes: number;
@@ -72,10 +74,16 @@ export class Program {
   readonly clearB: Int32Array;
   private readonly ctx: TableContext;
   private readonly joins: JoinContext;
+  /**
+   * Orders a rule's positive literals for a table-free join starting from literal `first` (set once
+   * statistics are sampled; before that the given order is kept after `first`).
+   */
+  joinOrder: ((rule: GameRule, first: number) => number[]) | undefined;
   private tableBytes = 0;
   /** List lengths at the start of the current and previous fixpoint rounds, per shape. */
   private readonly marksA: Int32Array;
   private readonly marksB: Int32Array;
+  private readonly noMarks: Int32Array;
 
   constructor(
     readonly game: Game,
@@ -91,6 +99,7 @@ export class Program {
     this.joins = new JoinContext(game.store, this.layouts, this.kb);
     this.marksA = new Int32Array(this.kb.shapes.length);
     this.marksB = new Int32Array(this.kb.shapes.length);
+    this.noMarks = new Int32Array(this.kb.shapes.length);
 
     const shapesOf = (relations: readonly RelationId[]) =>
       Int32Array.from(relations.flatMap((r) => this.layouts[r]!.shapes.map((s) => s.global)));
@@ -177,12 +186,12 @@ export class Program {
     if (tables === 'dead') return { rule, order, run: () => {}, fallback: false, tableBytes: 0 };
     if (tables === 'over-budget') {
       const join = new IndexedJoin(this.joins, plan);
-      const recursive = join.recursiveInputs(stageRelations);
       return {
         rule,
         order,
         run: () => join.run(),
-        runDelta: recursive && ((marks) => join.runDelta(recursive, marks)),
+        runDelta: this.deltaJoins(rule, order, stageRelations),
+        recursive: rule.body.some((l) => l.kind === 'pos' && stageRelations.includes(l.atom.relation)),
         fallback: true,
         tableBytes: 0,
       };
@@ -195,6 +204,32 @@ export class Program {
       tables,
       fallback: false,
       tableBytes: tables.bytes,
+    };
+  }
+
+  /**
+   * The semi-naive round of a table-free rule in a recursive stage: for each positive literal on a
+   * relation of the stage, a join that starts from that literal restricted to the facts new since the
+   * previous round (few), binding its variables for index lookups in the others. Undefined when the rule
+   * must run in full every round (a recursive literal that is ground when reached cannot be restricted).
+   */
+  private deltaJoins(
+    rule: GameRule,
+    order: RuleOrder,
+    stageRelations: readonly RelationId[],
+  ): ((marks: Int32Array) => void) | undefined {
+    const positives = rule.body.filter((l) => l.kind === 'pos');
+    const variants: { join: IndexedJoin; step: number }[] = [];
+    for (let i = 0; i < positives.length; i++) {
+      if (!stageRelations.includes(positives[i]!.atom.relation)) continue;
+      const variant = this.joinOrder?.(rule, i) ?? [i, ...order.filter((x) => x !== i)];
+      const join = new IndexedJoin(this.joins, planRule(rule, variant));
+      const recursive = join.recursiveInputs(stageRelations);
+      if (recursive === undefined || recursive[0] !== join.firstInput()) return undefined;
+      variants.push({ join, step: recursive[0]! });
+    }
+    return (marks) => {
+      for (const v of variants) v.join.runDelta(v.step, marks);
     };
   }
 
@@ -216,8 +251,8 @@ export class Program {
   }
 
   /**
-   * A recursive stage to its fixpoint: the first round runs every rule in full, later rounds run table-free
-   * rules semi-naively (only combinations with a fact new since the previous round) and table rules in full.
+   * A recursive stage to its fixpoint. Table-free rules run semi-naively (only combinations with a fact new
+   * since the previous round; in the first round everything is new), rules with tables in full every round.
    */
   private fixpoint(stage: Stage): void {
     const counts = this.kb.counts;
@@ -230,8 +265,11 @@ export class Program {
       for (let k = 0; k < shapes.length; k++) current[shapes[k]!] = counts[shapes[k]!]!;
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i]!;
-        if (round > 0 && rule.runDelta) rule.runDelta(previous);
-        else rule.run();
+        if (rule.runDelta && (round > 0 || rule.recursive)) {
+          // In the first round every fact counts as new (marks of zero): starting from the recursive
+          // literal costs nothing while its relation is still empty.
+          rule.runDelta(round > 0 ? previous : this.noMarks);
+        } else rule.run();
       }
       for (let k = 0; k < shapes.length; k++) if (counts[shapes[k]!] !== current[shapes[k]!]) changed = true;
       if (!changed) return;
