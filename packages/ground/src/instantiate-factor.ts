@@ -36,7 +36,7 @@ export interface FactoredRules {
 }
 
 /**
- * Splits each rule with one positive does literal whose move side and remaining side both have variables of
+ * Splits each rule with a positive does literal whose move side and remaining side both have variables of
  * their own. `exact(r)` says whether a relation is evaluated exactly at grounding time (static).
  */
 export function factorMoveRules(
@@ -50,17 +50,18 @@ export function factorMoveRules(
   const ruleIndex = new Map<GameRule, number>(game.rules.map((r, i) => [r, i]));
   for (const rule of rules) {
     const index = ruleIndex.get(rule)!;
-    const split = splitRule(game, rule, exact, game.relations.length + aux.length, index);
-    if (split === undefined) {
-      out.push(rule);
-      source.set(rule, index);
-      continue;
+    // With simultaneous moves each does literal is split off in turn.
+    let current = rule;
+    for (;;) {
+      const split = splitRule(game, current, exact, game.relations.length + aux.length, index);
+      if (split === undefined) break;
+      aux.push(split.relation);
+      out.push(split.aux);
+      source.set(split.aux, index);
+      current = split.rest;
     }
-    aux.push(split.relation);
-    for (const r of [split.aux, split.rest]) {
-      out.push(r);
-      source.set(r, index);
-    }
+    out.push(current);
+    source.set(current, index);
   }
   return { rules: out, source, aux };
 }
@@ -72,16 +73,30 @@ function splitRule(
   id: RelationId,
   index: number,
 ): { relation: AuxRelation; aux: GameRule; rest: GameRule } | undefined {
-  const does = rule.body.filter((l) => l.kind === 'pos' && l.atom.relation === game.keywords.does);
-  if (does.length !== 1) return undefined;
-  const moveVars = literalVariables(does[0]!);
+  for (const move of rule.body) {
+    if (move.kind !== 'pos' || move.atom.relation !== game.keywords.does) continue;
+    const split = splitOn(game, rule, move, exact, id, index);
+    if (split !== undefined) return split;
+  }
+  return undefined;
+}
+
+function splitOn(
+  game: Game,
+  rule: GameRule,
+  move: BodyLiteral,
+  exact: (relation: RelationId) => boolean,
+  id: RelationId,
+  index: number,
+): { relation: AuxRelation; aux: GameRule; rest: GameRule } | undefined {
+  const moveVars = literalVariables(move);
   const shares = (l: BodyLiteral, vars: ReadonlySet<number>) =>
     [...literalVariables(l)].some((v) => vars.has(v));
   // The move side: the does literal, the static positive literals constraining its variables, and the
   // guards all of whose variables those bind.
   const side: BodyLiteral[] = [];
   for (const l of rule.body) {
-    if (l === does[0] || (l.kind === 'pos' && exact(l.atom.relation) && shares(l, moveVars))) side.push(l);
+    if (l === move || (l.kind === 'pos' && exact(l.atom.relation) && shares(l, moveVars))) side.push(l);
   }
   const sideVars = new Set<number>();
   for (const l of side) literalVariables(l, sideVars);
@@ -101,7 +116,7 @@ function splitRule(
   if (ownSide === 0 || ownRest === 0) return undefined;
   const relation: AuxRelation = {
     id,
-    name: `move side of rule ${index}`,
+    name: `move side ${id - game.relations.length} of rule ${index}`,
     owner: game.relations[rule.head.relation]!.key,
     arity: iface.length,
   };
