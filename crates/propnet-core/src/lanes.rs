@@ -30,7 +30,7 @@ struct LaneTally {
     goal_sums: Vec<i64>,
 }
 
-/// Scratch of one thread: gate words, per-lane generators, depths and legal lists.
+/// Scratch of one thread: gate words, per-lane generators, depths and move-choice counters.
 pub struct LaneRunner<'n> {
     net: &'n WordNet,
     values: Vec<u64>,
@@ -41,10 +41,10 @@ pub struct LaneRunner<'n> {
     start: Vec<u64>,
     rngs: Vec<Rng>,
     depth: [u64; LANES],
-    /// Lane k's legal entries of the current role: `legal[k * stride ..][.. count[k]]`.
-    legal: Vec<u32>,
+    /// Per lane, while a role's move is chosen: legal entries that hold, then the drawn index still to go.
     count: [u32; LANES],
-    stride: usize,
+    /// Bit planes of the per-lane legal counts (enough for the largest role's legal entries).
+    planes: Vec<u64>,
     tally: LaneTally,
     /// Whether a legal, goal or terminal gate lies in the move phase, so a state query must also evaluate
     /// the move phase with no input set (as the scalar engine does).
@@ -54,11 +54,6 @@ pub struct LaneRunner<'n> {
 impl<'n> LaneRunner<'n> {
     /// Scratch for `net`, compiled from `ir`, with playouts starting in `start` (a checked state).
     pub fn new(ir: &Ir, net: &'n WordNet, start: &[u32]) -> LaneRunner<'n> {
-        let stride = (0..ir.role_count)
-            .map(|r| ir.legal_range(r).len())
-            .max()
-            .unwrap_or(0)
-            .max(1);
         let split = ir.phase_split as u32;
         let state_reads_moves = ir
             .legal_gate
@@ -75,9 +70,16 @@ impl<'n> LaneRunner<'n> {
                 .collect(),
             rngs: vec![Rng::new(0); LANES],
             depth: [0; LANES],
-            legal: vec![0; LANES * stride],
             count: [0; LANES],
-            stride,
+            planes: vec![
+                0;
+                (0..ir.role_count)
+                    .map(|r| ir.legal_range(r).len())
+                    .max()
+                    .unwrap_or(0)
+                    .checked_ilog2()
+                    .map_or(1, |b| b as usize + 1)
+            ],
             tally: LaneTally {
                 playouts: [0; LANES],
                 total_depth: [0; LANES],
@@ -185,30 +187,56 @@ impl<'n> LaneRunner<'n> {
         self.depth[k] = 0;
     }
 
-    /// Draws one legal move per role for every lane in `moving` and sets the input words.
+    /// Draws one legal move per role for every lane in `moving` and sets the input words. Two passes over
+    /// the role's legal words instead of per-lane lists: count the entries that hold in each lane, draw an
+    /// index per lane, then walk the entries again until every lane has met its index. Both passes touch
+    /// only the gate words and two 64-entry arrays, where lists would scatter stores over
+    /// 64 × (legal entries) slots.
     fn choose_moves(&mut self, ir: &Ir, moving: u64) -> Result<()> {
-        let stride = self.stride;
         for r in 0..ir.role_count {
-            for l in ir.legal_range(r) {
-                for_each_lane(self.values[ir.legal_gate[l] as usize] & moving, |k| {
-                    self.legal[k * stride + self.count[k] as usize] = l as u32;
-                    self.count[k] += 1;
-                });
+            let range = ir.legal_range(r);
+            // Per-lane counts as a vertical (bit-sliced) binary counter: plane p holds bit p of every
+            // lane's count, and adding an entry's word is a ripple of half adders.
+            self.planes.fill(0);
+            for &g in &ir.legal_gate[range.clone()] {
+                let mut carry = self.values[g as usize] & moving;
+                // No early exit when the carry dies: a data-dependent branch here mispredicts more
+                // than the few extra word operations cost.
+                for plane in self.planes.iter_mut() {
+                    let next = *plane & carry;
+                    *plane ^= carry;
+                    carry = next;
+                }
             }
             let mut missing = false;
             for_each_lane(moving, |k| {
-                let n = self.count[k];
-                if n == 0 {
-                    missing = true;
-                    return;
-                }
-                let pick = self.legal[k * stride + self.rngs[k].next_int(n) as usize];
-                let gate = ir.input_gate[ir.legal_input[pick as usize] as usize];
-                self.values[gate as usize] |= 1 << k;
-                self.count[k] = 0;
+                let n = self
+                    .planes
+                    .iter()
+                    .enumerate()
+                    .fold(0, |n, (p, &plane)| n | ((plane >> k & 1) as u32) << p);
+                missing |= n == 0;
+                self.count[k] = self.rngs[k].next_int(n.max(1));
             });
             if missing {
                 return Err(CoreError::NoLegalMove { role: r });
+            }
+            // Without a branch per lane: a lane whose index reaches 0 picks the entry and its index wraps
+            // to u32::MAX, so it never picks again.
+            let mut pending = moving;
+            for l in range {
+                if pending == 0 {
+                    break;
+                }
+                let mut hits = 0u64;
+                for_each_lane(self.values[ir.legal_gate[l] as usize] & pending, |k| {
+                    let left = self.count[k];
+                    hits |= u64::from(left == 0) << k;
+                    self.count[k] = left.wrapping_sub(1);
+                });
+                let gate = ir.input_gate[ir.legal_input[l] as usize];
+                self.values[gate as usize] |= hits;
+                pending &= !hits;
             }
         }
         for_each_lane(moving, |k| self.depth[k] += 1);

@@ -7,6 +7,7 @@
 //! gates are monotone, so the iteration climbs to the least fixpoint of every lane at once (giga13-09
 //! section 3.1: a component is one level, evaluated after the levels it reads).
 
+use crate::error::{CoreError, Result};
 use crate::ir::{kind, Ir};
 
 /// Opcodes (low 3 bits of an instruction's head; the rest of the head is the operand count).
@@ -27,30 +28,65 @@ pub struct WordNet {
 }
 
 impl WordNet {
-    /// Compiles a validated IR: every index in the stream is then a gate id below `gate_count`.
-    pub fn compile(ir: &Ir) -> WordNet {
+    /// Compiles a validated IR (`Ir::validate`). The gate indices the evaluation reads without bounds
+    /// checks are checked here once, so even an unvalidated IR gives an error, never an out-of-range read.
+    pub fn compile(ir: &Ir) -> Result<WordNet> {
         let mut code = Vec::with_capacity(3 * ir.gate_count + ir.fanin.len());
         emit_range(ir, ir.first_logic, ir.phase_split, &mut code);
         let split = code.len();
         emit_range(ir, ir.phase_split, ir.gate_count, &mut code);
-        WordNet {
+        let net = WordNet {
             code,
             split,
             gate_count: ir.gate_count,
+        };
+        net.check_indices()?;
+        Ok(net)
+    }
+
+    /// Walks the stream as `run` does and checks every gate index it holds.
+    fn check_indices(&self) -> Result<()> {
+        let n = self.gate_count as u32;
+        let bad =
+            || CoreError::InvalidIr("a gate reads or writes a gate id beyond gateCount".into());
+        let mut pc = 0;
+        while pc < self.code.len() {
+            let head = self.code[pc];
+            let len = (head >> 3) as usize;
+            let operands = if head & 7 == CYCLE {
+                // The component's range, then its member instructions, walked next as plain gates.
+                pc += 3;
+                &self.code[pc - 2..pc]
+            } else {
+                pc += 2 + len;
+                self.code.get(pc - 1 - len..pc).ok_or_else(bad)?
+            };
+            let not_arity = head & 7 == NOT && len != 1;
+            if not_arity
+                || operands
+                    .iter()
+                    .any(|&g| g > n || (g == n && head & 7 != CYCLE))
+            {
+                return Err(bad());
+            }
         }
+        Ok(())
     }
 
     pub fn gate_count(&self) -> usize {
         self.gate_count
     }
 
-    /// Evaluates the state-only gates from the base words (inputs are not read).
+    /// Evaluates the state-only gates from the base words (inputs are not read). `values` holds one word
+    /// per gate.
     pub fn run_state(&self, values: &mut [u64]) {
+        assert_eq!(values.len(), self.gate_count, "one word per gate");
         run(&self.code[..self.split], values);
     }
 
     /// Evaluates the move-dependent gates from the base, input and state-phase words.
     pub fn run_moves(&self, values: &mut [u64]) {
+        assert_eq!(values.len(), self.gate_count, "one word per gate");
         run(&self.code[self.split..], values);
     }
 }
@@ -90,35 +126,59 @@ fn emit_gate(ir: &Ir, g: usize, code: &mut Vec<u32>) {
     code.extend_from_slice(inputs);
 }
 
-/// Runs a stream; returns whether some destination word changed (the fixpoint test of a cycle body, which
-/// holds no CYCLE instruction itself).
-fn run(code: &[u32], values: &mut [u64]) -> bool {
+/// Runs a stream outside cycles.
+fn run(code: &[u32], values: &mut [u64]) {
+    let mut pc = 0;
+    while pc < code.len() {
+        let head = code[pc];
+        let n = (head >> 3) as usize;
+        if head & 7 == CYCLE {
+            let (s, e) = (code[pc + 1] as usize, code[pc + 2] as usize);
+            let body = &code[pc + 3..pc + 3 + n];
+            values[s..e].fill(0);
+            while run_body(body, values) {}
+            pc += 3 + n;
+            continue;
+        }
+        let word = gate_word(head, &code[pc + 2..pc + 2 + n], values);
+        set(values, code[pc + 1], word);
+        pc += 2 + n;
+    }
+}
+
+/// Runs a cycle body (AND/OR instructions only); returns whether some member's word changed.
+fn run_body(code: &[u32], values: &mut [u64]) -> bool {
     let mut changed = false;
     let mut pc = 0;
     while pc < code.len() {
         let head = code[pc];
         let n = (head >> 3) as usize;
-        let op = head & 7;
-        if op == CYCLE {
-            let (s, e) = (code[pc + 1] as usize, code[pc + 2] as usize);
-            let body = &code[pc + 3..pc + 3 + n];
-            values[s..e].fill(0);
-            while run(body, values) {}
-            pc += 3 + n;
-            continue;
-        }
+        let word = gate_word(head, &code[pc + 2..pc + 2 + n], values);
         let dst = code[pc + 1] as usize;
-        let inputs = &code[pc + 2..pc + 2 + n];
-        let word = match op {
-            AND => inputs
-                .iter()
-                .fold(!0u64, |acc, &x| acc & values[x as usize]),
-            OR => inputs.iter().fold(0u64, |acc, &x| acc | values[x as usize]),
-            _ => !values[inputs[0] as usize],
-        };
         changed |= values[dst] != word;
         values[dst] = word;
         pc += 2 + n;
     }
     changed
+}
+
+#[inline(always)]
+fn gate_word(head: u32, inputs: &[u32], values: &[u64]) -> u64 {
+    match head & 7 {
+        AND => inputs.iter().fold(!0u64, |acc, &x| acc & get(values, x)),
+        OR => inputs.iter().fold(0u64, |acc, &x| acc | get(values, x)),
+        _ => !get(values, inputs[0]),
+    }
+}
+
+// SAFETY (`get`, `set`): `compile` checked every gate index in the stream against `gate_count`, and
+// `run_state`/`run_moves` check `values.len() == gate_count` before running; the stream is private.
+#[inline(always)]
+fn get(values: &[u64], gate: u32) -> u64 {
+    unsafe { *values.get_unchecked(gate as usize) }
+}
+
+#[inline(always)]
+fn set(values: &mut [u64], gate: u32, word: u64) {
+    unsafe { *values.get_unchecked_mut(gate as usize) = word }
 }

@@ -83,3 +83,12 @@ fn rejects_bad_states_and_moves() {
         Err(CoreError::BadArgument(_))
     ));
 }
+
+#[test]
+fn the_word_compiler_rejects_gate_ids_beyond_the_net_without_validation() {
+    let mut owned = load_fixture("tictactoe").ir;
+    let at = owned.fanin_start[owned.first_logic] as usize;
+    owned.fanin[at] = owned.gate_kind.len() as u32 + 7;
+    let compiled = propnet_core::WordNet::compile(&owned.ir()).map(|_| ());
+    assert!(invalid(compiled).contains("beyond gateCount"));
+}

@@ -17,7 +17,7 @@ fn check_block(name: &str, quota: u64, seed: u32, max_depth: u64) -> PlayoutStat
     let ir = fixture.ir.ir();
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
-    let net = WordNet::compile(&ir);
+    let net = WordNet::compile(&ir).unwrap();
     let mut runner = LaneRunner::new(&ir, &net, &start);
     let seeds: [u32; LANES] = std::array::from_fn(|k| thread_seed(seed, k));
     runner.run_block(&ir, quota, &seeds, max_depth).unwrap();
@@ -54,7 +54,7 @@ fn a_single_playout_equals_the_scalar_path_for_the_same_seed() {
         let ir = fixture.ir.ir();
         let mut engine = Engine::new(&ir);
         let start = engine.initial_state(&ir);
-        let net = WordNet::compile(&ir);
+        let net = WordNet::compile(&ir).unwrap();
         for seed in [1, 99, u32::MAX] {
             let want = playouts(&ir, &mut engine, &start, 1, seed, 10_000);
             assert_eq!(
@@ -72,7 +72,7 @@ fn the_batch_is_the_merge_of_its_blocks_on_any_thread_count() {
     let ir = fixture.ir.ir();
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
-    let net = WordNet::compile(&ir);
+    let net = WordNet::compile(&ir).unwrap();
     let count = 2 * BLOCK_PLAYOUTS + 5;
     let one = lane_playouts(&ir, &net, &start, count, 21, 10_000, 1).unwrap();
     assert_eq!(one.playouts, count);
@@ -102,7 +102,7 @@ fn statistics_agree_with_the_scalar_path_within_sampling_error() {
         let ir = fixture.ir.ir();
         let mut engine = Engine::new(&ir);
         let start = engine.initial_state(&ir);
-        let net = WordNet::compile(&ir);
+        let net = WordNet::compile(&ir).unwrap();
         let n = 4000;
         let lanes = lane_playouts(&ir, &net, &start, n, 5, 10_000, 1).unwrap();
         let scalar = playouts(&ir, &mut engine, &start, n, 5, 10_000).unwrap();

@@ -153,7 +153,7 @@ impl NativePropnet {
             }
         };
         let engine = Engine::with_propagation(&view, mode);
-        let words = WordNet::compile(&view);
+        let words = WordNet::compile(&view).map_err(to_napi)?;
         Ok(NativePropnet {
             arrays: ir,
             engine,

@@ -1,5 +1,5 @@
-// Native vs. WebAssembly vs. TypeScript propnet: random-playout states per second on the same IR, one and all
-// threads, plus the cost of one boundary crossing. Needs built packages (pnpm build); run with
+// Native (bit-sliced and exact playouts) vs. WebAssembly vs. TypeScript propnet: random-playout states per
+// second on the same IR, one and all threads, plus the cost of one boundary crossing. Needs built packages (pnpm build); run with
 // `pnpm --filter @gdlkit/native bench` (GAMES=a,b SECONDS=s to change the set and the time per engine).
 import { availableParallelism, cpus } from 'node:os';
 import { loadCorpusGame } from '@gdlkit/core';
@@ -51,10 +51,13 @@ for (const name of games) {
   const { ir, stats } = buildPropnetWithStats(game);
   const ts = new PropnetReasoner(game, ir);
   const wasm = new PropnetWasmReasoner(game, ir);
+  const exact = new NativeReasoner(game, ir, binding, { threads: 1, playoutMode: 'exact' });
   const one = new NativeReasoner(game, ir, binding, { threads: 1 });
   const all = new NativeReasoner(game, ir, binding, { threads: 0 });
-  // Batches long enough that the crossing is noise; the threaded run splits the same batch.
+  // Batches long enough that the crossing is noise; the bit-sliced batch is 8 blocks of 64 lanes × 16
+  // playouts (crates/propnet-core/src/parallel.rs BLOCK_PLAYOUTS), so every thread gets whole blocks.
   const batch = Math.max(8 * cores, Math.ceil(20_000 / Math.max(1, ir.gateCount)) * 8);
+  const lanesBatch = 8 * 1024;
   const r = {
     name,
     gates: ir.gateCount,
@@ -62,8 +65,9 @@ for (const name of games) {
     buildMs: stats.groundMs + stats.buildMs + stats.optimiseMs + stats.freezeMs,
     ts: rate(ts, batch),
     wasm: rate(wasm, batch),
-    native: rate(one, batch),
-    threads: rate(all, batch),
+    exact: rate(exact, batch),
+    native: rate(one, lanesBatch),
+    threads: rate(all, lanesBatch),
   };
   rows.push(r);
   console.error(`${name}: ${JSON.stringify(r)}`);
@@ -79,18 +83,19 @@ const crossing = {
   legalNative: perCall(() => native.legalMoves(s0, 0)),
   legalTs: perCall(() => ts.legalMoves(s0, 0)),
   playoutNative: perCall(() => native.playouts(s0, { count: 1, seed: 1 })),
+  playoutLanes: perCall(() => native.playouts(s0, { count: 64, seed: 1 })),
 };
 
 console.log(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cores} cores; ${seconds} s per engine and game.\n`);
 console.log('Single thread, thousands of states per second of CPU time:\n');
-console.log('| game | gates | native mode | TS | WASM | native | native/WASM |');
-console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: |');
+console.log('| game | gates | exact mode | TS | WASM | native exact | native bit-sliced | bit-sliced/WASM |');
+console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
   console.log(
-    `| ${r.name} | ${r.gates} | ${r.mode} | ${k(r.ts.cpu)} | ${k(r.wasm.cpu)} | ${k(r.native.cpu)} | ${(r.native.cpu / r.wasm.cpu).toFixed(2)}× |`,
+    `| ${r.name} | ${r.gates} | ${r.mode} | ${k(r.ts.cpu)} | ${k(r.wasm.cpu)} | ${k(r.exact.cpu)} | ${k(r.native.cpu)} | ${(r.native.cpu / r.wasm.cpu).toFixed(2)}× |`,
   );
 }
-console.log(`\nNative on 1 and ${cores} threads, thousands of states per second of wall time and of CPU time:\n`);
+console.log(`\nNative bit-sliced on 1 and ${cores} threads, thousands of states per second of wall time and of CPU time:\n`);
 console.log(`| game | 1 thread, wall | ${cores} threads, wall | wall scaling | ${cores} threads, CPU | CPU efficiency |`);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
@@ -106,3 +111,4 @@ console.log(`| native no-op call | ${crossing.noop.toFixed(0)} |`);
 console.log(`| native legalMoves (one crossing + array) | ${crossing.legalNative.toFixed(0)} |`);
 console.log(`| TypeScript propnet legalMoves | ${crossing.legalTs.toFixed(0)} |`);
 console.log(`| native playouts, count 1 | ${crossing.playoutNative.toFixed(0)} |`);
+console.log(`| native playouts, count 64 (one block, one playout per lane) | ${crossing.playoutLanes.toFixed(0)} |`);
