@@ -26,7 +26,7 @@ export interface CompileReport {
   readonly optimiseMs: number;
   readonly referenceTableBytes: number;
   readonly knowledgeBaseBytes: number;
-  /** Rules that run without reference tables because their tables exceed the memory budget. */
+  /** Rules whose reference tables exceed the budget, run as table-free indexed joins (`file:line head`). */
   readonly fallbackRules: readonly string[];
   readonly ordering: OrderingStrategy;
   readonly sampledStates: number;

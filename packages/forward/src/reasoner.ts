@@ -45,6 +45,16 @@ export class ForwardReasoner extends BaseReasoner<ForwardState> {
     this.legalCounts = new Int32Array(this.roles.length);
   }
 
+  /** Build time by phase (read by apps/bench for the paper's Table 1 columns). */
+  get buildPhases(): Readonly<Record<string, number>> {
+    return { ground: this.report.groundMs, optimise: this.report.optimiseMs };
+  }
+
+  /** Bytes of the argument indexes the table-free rules built so far (they grow with the states seen). */
+  get joinIndexBytes(): number {
+    return this.machine.program.joinIndexBytes;
+  }
+
   initialState(): ForwardState {
     return { fluents: this.machine.initial() };
   }
