@@ -92,3 +92,25 @@ fn the_word_compiler_rejects_gate_ids_beyond_the_net_without_validation() {
     let compiled = propnet_core::WordNet::compile(&owned.ir()).map(|_| ());
     assert!(invalid(compiled).contains("beyond gateCount"));
 }
+
+#[test]
+fn bit_sliced_playouts_report_a_role_without_moves_and_bad_states() {
+    let mut owned = load_fixture("tictactoe").ir;
+    // Role 1 never has a legal move: every legal proposition of it reads the FALSE gate.
+    let role1 = owned.legal_start[1] as usize..owned.legal_start[2] as usize;
+    owned.legal_gate[role1].fill(0);
+    let ir = owned.ir();
+    let start = Engine::new(&ir).initial_state(&ir);
+    let net = propnet_core::WordNet::compile(&ir).unwrap();
+    for count in [1, 100, 5000] {
+        assert_eq!(
+            propnet_core::lane_playouts(&ir, &net, &start, count, 3, 100, 2),
+            Err(CoreError::NoLegalMove { role: 1 }),
+            "{count} playouts"
+        );
+    }
+    assert!(matches!(
+        propnet_core::lane_playouts(&ir, &net, &[], 10, 3, 100, 1),
+        Err(CoreError::BadState { .. })
+    ));
+}
