@@ -98,4 +98,8 @@ describe('proved properties hold in random matches', () => {
     const control = parseProperty('unique:control/1:1');
     expect(await crossCheck('endgame', [parseProperty('zero-sum')], [control])).toBe(2);
   });
+  it('knightthrough (zero-sum proved by induction over the legal joint moves)', async () => {
+    const control = parseProperty('unique:control/1:1');
+    expect(await crossCheck('knightthrough', [parseProperty('zero-sum')], [control])).toBe(2);
+  });
 });
