@@ -1,5 +1,6 @@
 // Table 1 and Table 2 of the forward-chaining paper for the games of games/ it lists, from the built package
-// (`pnpm --filter @gdlkit/forward build`, then `node packages/forward/bench/paper-tables.js [SECONDS] [GAMES]`).
+// (`pnpm --filter @gdlkit/forward build`, then
+// `node packages/forward/bench/paper-tables.js [SECONDS] [GAMES] [ORDERINGS]`, lists comma-separated).
 // Each game is built once per ordering (worst, source, best); the three reasoners then take turns in five
 // slices of random playouts from the initial state, so the orderings of a game share the same machine load.
 // States count every visited state (each playout's start state included). Both wall-clock and CPU-time rates
@@ -31,11 +32,11 @@ const PAPER_GAMES = [
   'tictactoex9',
   'amazons',
 ];
-const ORDERINGS = ['worst', 'source', 'best'];
 const SLICES = 5;
 
 const seconds = Number(process.argv[2] ?? 2);
 const games = process.argv[3] ? process.argv[3].split(',') : PAPER_GAMES;
+const orderings = process.argv[4] ? process.argv[4].split(',') : ['worst', 'source', 'best'];
 const root = join(import.meta.dirname, '../../../games');
 
 console.log(
@@ -49,7 +50,7 @@ console.log(
 for (const name of games) {
   const file = `${name}.kif`;
   const text = readFileSync(join(root, file), 'utf8');
-  const cells = ORDERINGS.map((ordering) => {
+  const cells = orderings.map((ordering) => {
     const t0 = performance.now();
     const game = loadGame(text, file);
     const parseMs = performance.now() - t0;
