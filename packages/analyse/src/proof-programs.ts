@@ -1,5 +1,6 @@
-// The two answer set programs of section 4. Neither has an answer set exactly when the property's base case
-// (1) and induction step (2) hold; an answer set is a counterexample.
+// The two answer set programs of section 4 — neither has an answer set exactly when the property's base case
+// (1) and induction step (2) hold; an answer set is a counterexample — and program (2) without the
+// transition, which shows ϕ to be a consequence of Φ alone.
 import { aspName } from './asp-names.js';
 import type { DomainProgram } from './domain-program.js';
 import type { Property } from './properties.js';
@@ -43,7 +44,8 @@ export function baseCaseProgram(
  * ϕ failing in the successor. Property 0 is ϕ; assumptions are numbered from 1.
  *
  * Beyond the paper, when the property reads `terminal` the current state is also required to be
- * non-terminal: Theorem 1's predecessor state is reachable and has a successor, so it is not terminal.
+ * non-terminal: Theorem 1's predecessor state is reachable and has a successor, so it is not terminal. For
+ * zero-sum, which constrains terminal states only, ϕ then holds in the current state and is not encoded.
  */
 export function inductionStepProgram(
   ctx: EncodingContext,
