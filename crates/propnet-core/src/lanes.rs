@@ -13,6 +13,7 @@
 use crate::error::{CoreError, Result};
 use crate::ir::Ir;
 use crate::playout::PlayoutStats;
+use crate::queries::check_state;
 use crate::rng::Rng;
 use crate::wordnet::WordNet;
 
@@ -52,8 +53,16 @@ pub struct LaneRunner<'n> {
 }
 
 impl<'n> LaneRunner<'n> {
-    /// Scratch for `net`, compiled from `ir`, with playouts starting in `start` (a checked state).
-    pub fn new(ir: &Ir, net: &'n WordNet, start: &[u32]) -> LaneRunner<'n> {
+    /// Scratch for `net`, compiled from `ir`, with playouts starting in `start`.
+    pub fn new(ir: &Ir, net: &'n WordNet, start: &[u32]) -> Result<LaneRunner<'n>> {
+        check_state(ir, start)?;
+        if net.gate_count() != ir.gate_count {
+            return Err(CoreError::BadArgument(format!(
+                "the word net has {} gates, the IR {}",
+                net.gate_count(),
+                ir.gate_count
+            )));
+        }
         let split = ir.phase_split as u32;
         let state_reads_moves = ir
             .legal_gate
@@ -61,7 +70,7 @@ impl<'n> LaneRunner<'n> {
             .chain(ir.goal_gate)
             .any(|&g| g >= split)
             || ir.terminal_gate >= ir.phase_split;
-        LaneRunner {
+        Ok(LaneRunner {
             net,
             values: vec![0; net.gate_count()],
             next: vec![0; ir.base_count()],
@@ -89,7 +98,7 @@ impl<'n> LaneRunner<'n> {
                 goal_sums: vec![0; LANES * ir.role_count],
             },
             state_reads_moves,
-        }
+        })
     }
 
     /// Runs a block of `quota` playouts on 64 lanes seeded `seeds[k]`, each cut after `max_depth` joint moves.
@@ -115,6 +124,9 @@ impl<'n> LaneRunner<'n> {
         let inputs = bases.end..ir.first_logic;
         self.values[1] = !0;
         self.values[bases.clone()].copy_from_slice(&self.start);
+        // Lanes whose depth has reached the cap (all of them at depth 0 when the cap is 0).
+        let fresh = if max_depth == 0 { !0u64 } else { 0 };
+        let mut at_cap = fresh;
         while live != 0 {
             self.values[inputs.clone()].fill(0);
             self.net.run_state(&mut self.values);
@@ -122,15 +134,11 @@ impl<'n> LaneRunner<'n> {
                 self.net.run_moves(&mut self.values);
             }
             let terminal = self.values[ir.terminal_gate] & live;
-            let mut capped = 0u64;
-            for_each_lane(live & !terminal, |k| {
-                if self.depth[k] >= max_depth {
-                    capped |= 1 << k;
-                }
-            });
+            let capped = at_cap & live & !terminal;
             let mut restart = 0u64;
             for_each_lane(terminal | capped, |k| {
                 self.record(ir, k, capped >> k & 1 != 0);
+                at_cap = at_cap & !(1 << k) | fresh & 1 << k;
                 if remaining > 0 {
                     remaining -= 1;
                     restart |= 1 << k;
@@ -142,6 +150,10 @@ impl<'n> LaneRunner<'n> {
             if moving != 0 {
                 self.choose_moves(ir, moving)?;
                 self.net.run_moves(&mut self.values);
+                for_each_lane(moving, |k| {
+                    self.depth[k] += 1;
+                    at_cap |= u64::from(self.depth[k] >= max_depth) << k;
+                });
             }
             for (b, word) in self.next.iter_mut().enumerate() {
                 *word = self.values[ir.base_next[b] as usize] & !restart | self.start[b] & restart;
@@ -239,7 +251,6 @@ impl<'n> LaneRunner<'n> {
                 pending &= !hits;
             }
         }
-        for_each_lane(moving, |k| self.depth[k] += 1);
         Ok(())
     }
 

@@ -110,7 +110,7 @@ pub fn lane_playouts(
     let t = resolve_threads(threads).clamp(1, blocks);
     let next = AtomicUsize::new(0);
     let run_some = || -> Result<PlayoutStats> {
-        let mut runner = LaneRunner::new(ir, net, start);
+        let mut runner = LaneRunner::new(ir, net, start)?;
         let mut stats = PlayoutStats::empty(ir.role_count);
         let mut seeds = [0u32; LANES];
         loop {

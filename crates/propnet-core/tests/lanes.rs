@@ -18,7 +18,7 @@ fn check_block(name: &str, quota: u64, seed: u32, max_depth: u64) -> PlayoutStat
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
     let net = WordNet::compile(&ir).unwrap();
-    let mut runner = LaneRunner::new(&ir, &net, &start);
+    let mut runner = LaneRunner::new(&ir, &net, &start).unwrap();
     let seeds: [u32; LANES] = std::array::from_fn(|k| thread_seed(seed, k));
     runner.run_block(&ir, quota, &seeds, max_depth).unwrap();
     let mut merged = PlayoutStats::empty(ir.role_count);
@@ -40,8 +40,12 @@ fn check_block(name: &str, quota: u64, seed: u32, max_depth: u64) -> PlayoutStat
 #[test]
 fn each_lane_replays_the_scalar_playouts_of_its_seed() {
     for name in GAMES {
-        for (quota, seed, max_depth) in [(1000, 7, 10_000), (40, 0xdead_beef, 10_000), (300, 3, 4)]
-        {
+        for (quota, seed, max_depth) in [
+            (1000, 7, 10_000),
+            (40, 0xdead_beef, 10_000),
+            (300, 3, 4),
+            (100, 5, 0),
+        ] {
             check_block(name, quota, seed, max_depth);
         }
     }
@@ -85,7 +89,7 @@ fn the_batch_is_the_merge_of_its_blocks_on_any_thread_count() {
     }
     // 2053 playouts in three blocks of 685, 684 and 684; block b's lanes are seeded 64 b + k.
     let mut want = PlayoutStats::empty(ir.role_count);
-    let mut runner = LaneRunner::new(&ir, &net, &start);
+    let mut runner = LaneRunner::new(&ir, &net, &start).unwrap();
     for (b, quota) in [685, 684, 684].into_iter().enumerate() {
         let seeds: [u32; LANES] = std::array::from_fn(|k| thread_seed(21, b * LANES + k));
         runner.run_block(&ir, quota, &seeds, 10_000).unwrap();
