@@ -1,11 +1,13 @@
 // buildPropnet: ground the game, build the network, optimise it and freeze it into the IR.
 import type { Game } from '@gdlkit/core';
 import { type GroundingOptions, groundGame, groundStrata } from '@gdlkit/ground';
+import { BuildClock } from './build-clock.js';
 import { buildGraph } from './build-graph.js';
 import { irByteSize, type PropnetBuildStats, type PropnetIR } from './ir.js';
 import { freeze } from './ir-freeze.js';
 import { countComponents, optimise } from './optimise.js';
 
+/** `timeMs` bounds the whole build (grounding, network, optimisation, freezing); default 60 s. */
 export interface PropnetOptions extends GroundingOptions {}
 
 export interface BuiltPropnet {
@@ -13,17 +15,21 @@ export interface BuiltPropnet {
   readonly stats: PropnetBuildStats;
 }
 
-/** Builds the propnet IR of a game with its build report. Throws BudgetExceededError if grounding does not fit. */
+/** Builds the propnet IR of a game with its build report. Throws BudgetExceededError if the build does not fit. */
 export function buildPropnetWithStats(game: Game, options: PropnetOptions = {}): BuiltPropnet {
+  const clock = new BuildClock(options.timeMs);
   const t0 = performance.now();
-  const program = groundGame(game, options);
+  const program = groundGame(game, { ...options, timeMs: clock.remainingMs });
   groundStrata(program);
+  clock.check('ground-level stratification');
   const t1 = performance.now();
   const graph = buildGraph(program);
   const before = countComponents(graph);
+  clock.check('building the network');
   const t2 = performance.now();
-  const optimised = optimise(graph);
+  const optimised = optimise(graph, clock);
   const after = countComponents(optimised);
+  clock.check('freezing the IR');
   const t3 = performance.now();
   const ir = freeze(optimised);
   const t4 = performance.now();

@@ -1,5 +1,7 @@
 // The optimisation pipeline: fold constants and single-input gates, merge identical gates, until nothing
 // changes; then prune what no output depends on.
+
+import { BuildClock } from './build-clock.js';
 import type { PropnetGraph } from './build-graph.js';
 import { GateKind } from './gate-kind.js';
 import { complementInputs, factorShared } from './optimise-factor.js';
@@ -31,20 +33,26 @@ export function countComponents(graph: PropnetGraph): ComponentCounts {
   return counts;
 }
 
-export function optimise(graph: PropnetGraph): PropnetGraph {
-  let net = simplify(graph);
-  if (factorShared(net)) net = simplify(net);
-  if (complementInputs(net)) net = simplify(net);
+/** Runs the passes; `clock` is checked between them (BudgetExceededError when the build's time is up). */
+export function optimise(graph: PropnetGraph, clock: BuildClock = new BuildClock()): PropnetGraph {
+  let net = simplify(graph, clock);
+  clock.check('factoring');
+  if (factorShared(net)) net = simplify(net, clock);
+  clock.check('input complement');
+  if (complementInputs(net)) net = simplify(net, clock);
   return net;
 }
 
-function simplify(graph: PropnetGraph): PropnetGraph {
+function simplify(graph: PropnetGraph, clock: BuildClock): PropnetGraph {
   const alias = new Int32Array(graph.kind.length);
   for (let g = 0; g < alias.length; g++) alias[g] = g;
   for (let round = 0; round < 100; round++) {
+    clock.check('constant folding');
     const folded = foldConstants(graph, alias);
+    clock.check('merging identical gates');
     const merged = mergeIdentical(graph, alias);
     if (!folded && !merged) break;
   }
+  clock.check('pruning');
   return pruneAndCompact(graph, alias);
 }
