@@ -54,8 +54,12 @@ export interface ProgramOptions {
   readonly deferTables?: boolean;
 }
 
-/** What is asked of a loaded state: each needs part of phase A. */
-export type PhaseAQuery = 'terminal' | 'legal' | 'goal' | 'successor';
+/** What is asked of a loaded state, each needing part of phase A (numbers: they index arrays on hot paths). */
+export const TERMINAL = 0;
+export const LEGAL = 1;
+export const GOAL = 2;
+export const SUCCESSOR = 3;
+export type PhaseAQuery = typeof TERMINAL | typeof LEGAL | typeof GOAL | typeof SUCCESSOR;
 
 export class Program {
   readonly domains: ArgumentDomains;
@@ -68,7 +72,7 @@ export class Program {
    * Indices into phaseA, in order, of the stages each query needs: a state is derived lazily, so a
    * playout derives goals only in its terminal state and legal moves only in the others.
    */
-  readonly stagesFor: Readonly<Record<PhaseAQuery, Int32Array>>;
+  readonly stagesFor: readonly Int32Array[];
   /** Shapes cleared when a state is loaded (true) and before phase B (does, phase B heads). */
   readonly clearA: Int32Array;
   readonly clearB: Int32Array;
@@ -135,12 +139,13 @@ export class Program {
       });
       return Int32Array.from(out);
     };
-    this.stagesFor = {
-      terminal: stagesFor([k.terminal]),
-      legal: stagesFor([k.legal]),
-      goal: stagesFor([k.goal]),
-      successor: stagesFor([k.next, k.sees]),
-    };
+    // Indexed by PhaseAQuery.
+    this.stagesFor = [
+      stagesFor([k.terminal]),
+      stagesFor([k.legal]),
+      stagesFor([k.goal]),
+      stagesFor([k.next, k.sees]),
+    ];
     const heads = (stages: Stage[]) => [...new Set(stages.flatMap((s) => s.relations))];
     this.clearA = shapesOf([k.true]);
     this.clearB = shapesOf([k.does, ...heads(this.phaseB)]);

@@ -3,7 +3,7 @@
 // one layout, as do does and legal, so ids carry over between them unchanged).
 import { type Game, type GoalValue, goalValueOf, type TermId } from '@gdlkit/core';
 import type { KnowledgeBase } from './knowledge-base.js';
-import type { PhaseAQuery, Program } from './program.js';
+import { GOAL, LEGAL, type PhaseAQuery, type Program, SUCCESSOR, TERMINAL } from './program.js';
 import { compileStages, type QueryFunction } from './query-codegen.js';
 import type { RelationLayout } from './relation-ids.js';
 
@@ -26,12 +26,13 @@ export class StateMachine {
   private readonly derivedIn: Int32Array;
   private generation = 1;
   /** Per query, the load generation in which all its stages were derived. */
-  private readonly answered: Record<PhaseAQuery, number> = { terminal: 0, legal: 0, goal: 0, successor: 0 };
+  private readonly answered = new Int32Array(4);
   /** Per goal id: its role index (-1 none, -2 unknown) and numeric value (NaN when not a number). */
   private readonly goalRole: Int32Array;
   private readonly goalValue: Float64Array;
   /** Generated evaluation of each query and of phase B, once the rules are final (`compile`). */
-  private compiled: (Record<PhaseAQuery, QueryFunction> & { phaseB: QueryFunction }) | undefined;
+  private compiled: QueryFunction[] | undefined;
+  private compiledPhaseB: QueryFunction | undefined;
   /** For each shape of next, the program-wide shape of true with the same instances. */
   private readonly nextToTrue: Int32Array;
   private readonly nextShapes: Int32Array;
@@ -103,7 +104,7 @@ export class StateMachine {
     if (this.answered[query] === this.generation) return;
     this.answered[query] = this.generation;
     if (this.compiled) {
-      this.compiled[query](this.generation);
+      this.compiled[query]!(this.generation);
       return;
     }
     const p = this.program;
@@ -119,26 +120,20 @@ export class StateMachine {
   /** Generates the evaluation functions; call again whenever a stage's rules are replaced. */
   compile(): void {
     const p = this.program;
-    const query = (q: PhaseAQuery) => compileStages(p, p.phaseA, p.stagesFor[q], this.derivedIn);
-    this.compiled = {
-      terminal: query('terminal'),
-      legal: query('legal'),
-      goal: query('goal'),
-      successor: query('successor'),
-      phaseB: compileStages(p, p.phaseB, undefined, this.derivedIn),
-    };
+    this.compiled = p.stagesFor.map((stages) => compileStages(p, p.phaseA, stages, this.derivedIn));
+    this.compiledPhaseB = compileStages(p, p.phaseB, undefined, this.derivedIn);
   }
 
   /** Derives all of phase A (for statistics over every relation). */
   deriveAll(): void {
-    this.derive('terminal');
-    this.derive('legal');
-    this.derive('goal');
-    this.derive('successor');
+    this.derive(TERMINAL);
+    this.derive(LEGAL);
+    this.derive(GOAL);
+    this.derive(SUCCESSOR);
   }
 
   isTerminal(): boolean {
-    this.derive('terminal');
+    this.derive(TERMINAL);
     return this.kb.bits[this.terminalId] !== 0;
   }
 
@@ -166,16 +161,21 @@ export class StateMachine {
 
   /** Writes the legal ids of every role of the loaded state into per-role buffers; returns the counts. */
   legalByRole(out: Int32Array[], counts: Int32Array): void {
-    this.derive('legal');
+    this.derive(LEGAL);
     counts.fill(0);
-    const kb = this.kb;
+    const { starts, data } = this.kb;
+    const kbCounts = this.kb.counts;
     const base = this.moves.base;
-    for (const shape of this.moves.shapes) {
-      const start = kb.starts[shape.global]!;
-      const end = start + kb.counts[shape.global]!;
+    const roles = this.roleOfMove;
+    const shapes = this.moves.shapes;
+    for (let k = 0; k < shapes.length; k++) {
+      const s = shapes[k]!.global;
+      const start = starts[s]!;
+      const end = start + kbCounts[s]!;
       for (let i = start; i < end; i++) {
-        const move = kb.data[i]! - base;
-        const r = this.roleOf(move);
+        const move = data[i]! - base;
+        let r = roles[move]!;
+        if (r === -2) r = this.roleOf(move);
         if (r >= 0) out[r]![counts[r]!++] = move;
       }
     }
@@ -183,13 +183,13 @@ export class StateMachine {
 
   /** Relation-local legal id of a move for a role, or -1 when it is not legal in the loaded state. */
   legalId(role: number, move: TermId): number {
-    this.derive('legal');
+    this.derive(LEGAL);
     const id = this.moves.encode([this.game.roles[role]!, move]);
     return id >= 0 && this.kb.bits[this.moves.base + id] !== 0 ? id : -1;
   }
 
   goal(role: number): GoalValue {
-    this.derive('goal');
+    this.derive(GOAL);
     const kb = this.kb;
     const layout = this.goals;
     let value: number | undefined;
@@ -230,14 +230,14 @@ export class StateMachine {
   /** Applies legal ids (one per role) to the loaded state (phase B). */
   play(moves: ArrayLike<number>): void {
     const p = this.program;
-    this.derive('successor');
+    this.derive(SUCCESSOR);
     p.clear(p.clearB);
     const does = this.does;
     for (let r = 0; r < moves.length; r++) {
       const id = moves[r]!;
       this.kb.add(does.base + id, does.shapeOf(id).global);
     }
-    if (this.compiled) this.compiled.phaseB(this.generation);
+    if (this.compiledPhaseB) this.compiledPhaseB(this.generation);
     else p.runStages(p.phaseB);
   }
 
