@@ -15,7 +15,6 @@ const quick = [
 ];
 const games = process.env.GDLKIT_CROSS === '1' ? ciGames() : quick;
 const skip = {
-  'othello-comp2007.kif': 'grounding exceeds the default 60 s budget',
   'hex.kif': 'grounds to 660 k gates; cross-checked against the prover in cross.test.ts',
 };
 
