@@ -43,12 +43,21 @@ export function compileForward(
   const strategy = options.ordering ?? 'best';
   const memoryBytes = options.memoryBytes ?? DEFAULT_MEMORY;
   const started = performance.now();
+  const checkBudget = () => {
+    if (options.buildTimeMs !== undefined && performance.now() - started > options.buildTimeMs) {
+      throw new BudgetExceededError(
+        `building the forward chainer for ${game.file} took longer than ${options.buildTimeMs} ms`,
+        { limit: `${options.buildTimeMs} ms` },
+      );
+    }
+  };
   // Statistics are sampled with table-free rules, so tables are built once, in the chosen order.
   const program = new Program(game, {
     memoryBytes,
     tableBytesPerRule: options.tableBytesPerRule ?? 32 * 1024 * 1024,
     workPerRule: 8_000_000,
     deferTables: strategy !== 'source',
+    checkBudget,
   });
   const machine = new StateMachine(program);
   const grounded = performance.now();
@@ -74,12 +83,7 @@ export function compileForward(
         }
         if (!staged.order.every((x, k) => x === current.order[k])) reordered++;
         stage.rules[i] = staged;
-        if (options.buildTimeMs !== undefined && performance.now() - started > options.buildTimeMs) {
-          throw new BudgetExceededError(
-            `building the forward chainer for ${game.file} took longer than ${options.buildTimeMs} ms`,
-            { limit: `${options.buildTimeMs} ms` },
-          );
-        }
+        checkBudget();
       });
     }
   }

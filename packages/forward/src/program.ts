@@ -52,6 +52,8 @@ export interface ProgramOptions {
   readonly workPerRule: number;
   /** Start with table-free rules (to sample statistics before choosing orders and building tables). */
   readonly deferTables?: boolean;
+  /** Called after each rule is compiled; throws to abandon a build over its time budget. */
+  readonly checkBudget?: () => void;
 }
 
 /** What is asked of a loaded state, each needing part of phase A (numbers: they index arrays on hot paths). */
@@ -124,9 +126,17 @@ export class Program {
           clears: g === 0 ? shapesOf(component) : new Int32Array(0),
           shapes: Int32Array.from(component.flatMap((r) => this.layouts[r]!.shapes.map((s) => s.global))),
           recursive: group.recursive,
-          rules: group.rules.map((rule) =>
-            this.stageRule(rule, sourceOrder(rule), component, undefined, !options.deferTables),
-          ),
+          rules: group.rules.map((rule) => {
+            const staged = this.stageRule(
+              rule,
+              sourceOrder(rule),
+              component,
+              undefined,
+              !options.deferTables,
+            );
+            options.checkBudget?.();
+            return staged;
+          }),
         };
         (component.some((r) => a.dependsOnDoes[r]) ? this.phaseB : this.phaseA).push(stage);
       });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IllegalMoveError, loadGame, sortCanonical } from '@gdlkit/core';
+import { BudgetExceededError, IllegalMoveError, loadGame, sortCanonical } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import { createForward } from '../src/index.js';
 
@@ -45,5 +45,15 @@ describe('forward reasoner', () => {
     expect(stats.maxDepth).toBeLessThanOrEqual(9);
     expect(stats.goalSums[0]! + stats.goalSums[1]!).toBeGreaterThan(0);
     expect(r.perft(r.initialState(), 2)).toBe(1 + 9 + 72);
+  });
+
+  // Regression: the build time budget was checked only while rules were reordered, so `ordering: 'source'`
+  // (tables built in the program's constructor) ignored it.
+  it('stops a build over buildTimeMs with BudgetExceededError in every ordering', () => {
+    const game = load('connectfour.kif');
+    for (const ordering of ['source', 'best'] as const) {
+      expect(() => createForward(game, { ordering, buildTimeMs: 0 })).toThrow(BudgetExceededError);
+    }
+    expect(createForward(game, { ordering: 'source', buildTimeMs: 60_000 }).report.ordering).toBe('source');
   });
 });
