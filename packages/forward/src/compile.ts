@@ -87,6 +87,7 @@ export function compileForward(
       });
     }
   }
+  program.releaseUnusedIndexes();
   machine.compile();
   const finished = performance.now();
   return {

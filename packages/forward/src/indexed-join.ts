@@ -34,6 +34,15 @@ export class JoinContext {
     return n;
   }
 
+  /** Keeps only the indexes and caches the given joins use. */
+  retain(joins: readonly IndexedJoin[]): void {
+    const indexes = new Set<JoinIndex>();
+    const caches = new Set<Int32Array>();
+    for (const join of joins) join.collectStorage(indexes, caches);
+    for (const [key, index] of this.indexes) if (!indexes.has(index)) this.indexes.delete(key);
+    for (const [key, cache] of this.wholeTerms) if (!caches.has(cache)) this.wholeTerms.delete(key);
+  }
+
   index(layout: RelationLayout, shape: Shape, slots: readonly number[], strides: Int32Array): JoinIndex {
     const key = `${shape.global}:${slots.join(',')}`;
     let index = this.indexes.get(key);
@@ -166,6 +175,17 @@ export class IndexedJoin {
 
   run(): void {
     this.step(0);
+  }
+
+  /** Adds the argument indexes and whole-term caches this join reads. */
+  collectStorage(indexes: Set<JoinIndex>, caches: Set<Int32Array>): void {
+    for (const s of this.steps) {
+      if (s.kind !== INPUT) continue;
+      for (const scan of s.scans) {
+        if (scan.index) indexes.add(scan.index);
+        for (const w of scan.wholes) caches.add(w.cache);
+      }
+    }
   }
 
   /**

@@ -25,6 +25,8 @@ export interface StageRule {
   runDelta?: (marks: Int32Array) => void;
   /** With runDelta: the rule has a positive literal on its own stage's relations. */
   recursive?: boolean;
+  /** The joins of a table-free rule (its own and its semi-naive variants). */
+  joins?: readonly IndexedJoin[];
   /** Runs without reference tables (over the memory budget). */
   fallback: boolean;
   tableBytes: number;
@@ -201,11 +203,13 @@ export class Program {
     if (tables === 'dead') return { rule, order, run: () => {}, fallback: false, tableBytes: 0 };
     if (tables === 'over-budget') {
       const join = new IndexedJoin(this.joins, plan);
+      const delta = this.deltaJoins(rule, order, stageRelations);
       return {
         rule,
         order,
         run: () => join.run(),
-        runDelta: this.deltaJoins(rule, order, stageRelations),
+        runDelta: delta?.run,
+        joins: [join, ...(delta?.joins ?? [])],
         recursive: rule.body.some((l) => l.kind === 'pos' && stageRelations.includes(l.atom.relation)),
         fallback: true,
         tableBytes: 0,
@@ -232,7 +236,7 @@ export class Program {
     rule: GameRule,
     order: RuleOrder,
     stageRelations: readonly RelationId[],
-  ): ((marks: Int32Array) => void) | undefined {
+  ): { run: (marks: Int32Array) => void; joins: IndexedJoin[] } | undefined {
     const positives = rule.body.filter((l) => l.kind === 'pos');
     const variants: { join: IndexedJoin; step: number }[] = [];
     for (let i = 0; i < positives.length; i++) {
@@ -243,9 +247,18 @@ export class Program {
       if (recursive === undefined || recursive[0] !== join.firstInput()) return undefined;
       variants.push({ join, step: recursive[0]! });
     }
-    return (marks) => {
-      for (const v of variants) v.join.runDelta(v.step, marks);
+    return {
+      run: (marks) => {
+        for (const v of variants) v.join.runDelta(v.step, marks);
+      },
+      joins: variants.map((v) => v.join),
     };
+  }
+
+  /** Drops the argument indexes that only replaced or sampling-time joins used (call once rules are final). */
+  releaseUnusedIndexes(): void {
+    const joins = [...this.phaseA, ...this.phaseB].flatMap((s) => s.rules.flatMap((r) => r.joins ?? []));
+    this.joins.retain(joins);
   }
 
   /** Derives the stages' facts from the current knowledge base, in order. */
