@@ -73,7 +73,8 @@ export class Match {
       // the sampled states the search plays out from.
       this.uct = null;
       this.tracker = new EnumeratingTracker(setup.prover, setup.role, settings.tracker);
-      const filter = createFilter(setup.game, { role: setup.role, updateBudgetMs: setup.playClockMs / 4 });
+      // The filter's budget applies to each phase of an update and to each query (about three per update).
+      const filter = createFilter(setup.game, { role: setup.role, updateBudgetMs: setup.playClockMs / 12 });
       this.knowledge = { filter, state: filter.initialState() };
     } else {
       this.uct = new UctSearch(

@@ -23,7 +23,12 @@ export interface AutoReasoner extends Reasoner {
   readonly attempts: readonly AutoAttempt[];
 }
 
-/** Default preference: fastest first as measured in docs/benchmarks.md (WASM ahead of the native core). */
+/**
+ * Default preference: fastest first for per-call queries (legalMoves, nextState: what a tree search calls), as
+ * measured in docs/benchmarks.md. The native core's bit-sliced batch playouts are faster still, but its scalar
+ * engine (behind every per-call query) is 2-6x slower than the WASM module (packages/native/README.md);
+ * callers that live on batch playouts can pass their own order.
+ */
 export const AUTO_ORDER = ['propnet-wasm', 'native', 'propnet', 'forward', 'prover'] as const;
 
 /**
