@@ -99,7 +99,7 @@ export class Program {
   ) {
     const a = game.analysis;
     const k = game.keywords;
-    this.domains = computeArgumentDomains(game);
+    this.domains = computeArgumentDomains(game, options.checkBudget);
     this.layouts = relationLayouts(game, this.domains);
     this.kb = new KnowledgeBase(this.layouts, options.memoryBytes);
     this.permanent = game.relations.map((r) => !a.dynamic[r.id]);

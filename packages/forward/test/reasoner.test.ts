@@ -56,4 +56,13 @@ describe('forward reasoner', () => {
     }
     expect(createForward(game, { ordering: 'source', buildTimeMs: 60_000 }).report.ordering).toBe('source');
   });
+
+  // Regression: the argument domains (ground's permanent facts, naive over kalaha's arithmetic tables: minutes)
+  // were computed before the first budget check, so a build could not be stopped there.
+  it('stops a build over buildTimeMs while the argument domains are computed', () => {
+    const game = load('kalaha_2009.kif');
+    const t0 = performance.now();
+    expect(() => createForward(game, { buildTimeMs: 500 })).toThrow(BudgetExceededError);
+    expect(performance.now() - t0).toBeLessThan(60_000);
+  });
 });

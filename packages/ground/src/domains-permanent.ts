@@ -18,11 +18,20 @@ export const MAX_TERM_DEPTH = 12;
 /** Ground argument tuples per permanent relation (absent for state-dependent ones). */
 export type PermanentFacts = Map<RelationId, TermId[][]>;
 
-export function permanentFacts(game: Game, limit = 1_000_000): PermanentFacts {
+/**
+ * @param checkBudget called every few thousand matching steps; throws (BudgetExceededError) to abandon a
+ *   build that is over its time budget, since naive evaluation of large arithmetic tables can take minutes.
+ */
+export function permanentFacts(
+  game: Game,
+  limit = 1_000_000,
+  checkBudget: () => void = () => {},
+): PermanentFacts {
   const store = game.store;
   const facts: PermanentFacts = new Map();
   const keys = new Map<RelationId, Set<string>>();
   let total = 0;
+  let steps = 0;
   const add = (relation: RelationId, args: TermId[]): boolean => {
     for (const a of args) {
       if (termDepth(store, a) > MAX_TERM_DEPTH) {
@@ -83,6 +92,7 @@ export function permanentFacts(game: Game, limit = 1_000_000): PermanentFacts {
             return;
           }
           const list = facts.get(l.atom.relation) ?? [];
+          if ((++steps & 4095) === 0) checkBudget();
           for (let k = 0; k < list.length; k++) {
             const mark = trail.length;
             if (l.atom.args.every((p, j) => match(store, p, list[k]![j]!, bindings, trail))) step(i + 1);

@@ -163,8 +163,10 @@ export interface ArgumentDomains {
  * 4.2): a head variable gets the intersection of the domains of its occurrences in positive body literals;
  * negative literals and distinct do not restrict. `true`, `next` and `init` share one domain, as do `does`
  * and `legal`, so that a state's fluents and a joint move's moves keep one encoding from step to step.
+ * `checkBudget` throws to abandon a build over its time budget (called once per round and while the permanent
+ * facts are evaluated).
  */
-export function computeArgumentDomains(game: Game): ArgumentDomains {
+export function computeArgumentDomains(game: Game, checkBudget: () => void = () => {}): ArgumentDomains {
   const k = game.keywords;
   const relations: Domain[][] = game.relations.map((r) =>
     Array.from({ length: r.arity }, () => new Domain()),
@@ -175,13 +177,14 @@ export function computeArgumentDomains(game: Game): ArgumentDomains {
   const moves = relations[k.legal]!;
   relations[k.does] = moves;
   const store = game.store;
-  const permanent = permanentFacts(game);
+  const permanent = permanentFacts(game, undefined, checkBudget);
   for (const [r, tuples] of permanent) {
     for (const args of tuples) for (const [i, a] of args.entries()) relations[r]![i]!.addTerm(store, a);
   }
   let changed = true;
   while (changed) {
     changed = false;
+    checkBudget();
     for (const rule of game.rules) {
       if (permanent.has(rule.head.relation)) continue;
       const vars: (Domain | undefined)[] = new Array(rule.variableCount);
