@@ -27,3 +27,25 @@ export class BuildClock {
     }
   }
 }
+
+/** JavaScript's own limits (2^24 entries in a Map or Set, array and buffer lengths), met by a build too large. */
+const CAPACITY =
+  /maximum size exceeded|Invalid (typed )?array length|Array buffer allocation failed|Invalid string length/;
+
+/**
+ * Runs one stage of a build, turning a collection-capacity RangeError into the BudgetExceededError every
+ * caller handles (auto falls back to another backend), instead of a crash (amazons.kif grounds past 2^24).
+ */
+export function withinCapacity<T>(stage: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof RangeError && CAPACITY.test(e.message)) {
+      throw new BudgetExceededError(
+        `building the propnet outgrew what JavaScript collections hold during ${stage} (${e.message})`,
+        { limit: 'JavaScript collection capacity' },
+      );
+    }
+    throw e;
+  }
+}

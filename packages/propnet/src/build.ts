@@ -1,7 +1,7 @@
 // buildPropnet: ground the game, build the network, optimise it and freeze it into the IR.
 import type { Game } from '@gdlkit/core';
 import { type GroundingOptions, groundGame, groundStrata } from '@gdlkit/ground';
-import { BuildClock } from './build-clock.js';
+import { BuildClock, withinCapacity } from './build-clock.js';
 import { buildGraph } from './build-graph.js';
 import { irByteSize, type PropnetBuildStats, type PropnetIR } from './ir.js';
 import { freeze } from './ir-freeze.js';
@@ -19,19 +19,21 @@ export interface BuiltPropnet {
 export function buildPropnetWithStats(game: Game, options: PropnetOptions = {}): BuiltPropnet {
   const clock = new BuildClock(options.timeMs);
   const t0 = performance.now();
-  const program = groundGame(game, { ...options, timeMs: clock.remainingMs });
-  groundStrata(program);
+  const program = withinCapacity('grounding', () =>
+    groundGame(game, { ...options, timeMs: clock.remainingMs }),
+  );
+  withinCapacity('ground-level stratification', () => groundStrata(program));
   clock.check('ground-level stratification');
   const t1 = performance.now();
-  const graph = buildGraph(program);
+  const graph = withinCapacity('building the network', () => buildGraph(program));
   const before = countComponents(graph);
   clock.check('building the network');
   const t2 = performance.now();
-  const optimised = optimise(graph, clock);
+  const optimised = withinCapacity('optimisation', () => optimise(graph, clock));
   const after = countComponents(optimised);
   clock.check('freezing the IR');
   const t3 = performance.now();
-  const ir = freeze(optimised);
+  const ir = withinCapacity('freezing the IR', () => freeze(optimised));
   const t4 = performance.now();
   return {
     ir,

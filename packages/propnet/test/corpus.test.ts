@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { BudgetExceededError } from '@gdlkit/core';
 import { groundGame } from '@gdlkit/ground';
 import { describe, expect, it } from 'vitest';
-import { BuildClock } from '../src/build-clock.js';
+import { BuildClock, withinCapacity } from '../src/build-clock.js';
 import { buildGraph } from '../src/build-graph.js';
 import { buildPropnetWithStats } from '../src/index.js';
 import { optimise } from '../src/optimise.js';
@@ -44,5 +44,21 @@ describe('build budget beyond grounding', () => {
     const game = corpusGame('tictactoe.kif');
     const graph = buildGraph(groundGame(game));
     expect(() => optimise(graph, new BuildClock(-1))).toThrow(/during constant folding/);
+  });
+
+  // Regression: amazons.kif grounds past 2^24 entries of a Map, and the RangeError crashed the build (the
+  // corpus run reported it as a build failure of propnet, propnet-wasm and native) instead of a typed budget.
+  it('turns a JavaScript collection-capacity RangeError into BudgetExceededError naming the stage', () => {
+    const full = () => {
+      throw new RangeError('Map maximum size exceeded');
+    };
+    expect(() => withinCapacity('grounding', full)).toThrow(BudgetExceededError);
+    expect(() => withinCapacity('grounding', full)).toThrow(/during grounding \(Map maximum size exceeded\)/);
+    expect(() =>
+      withinCapacity('grounding', () => {
+        throw new RangeError('Maximum call stack size exceeded');
+      }),
+    ).toThrow(RangeError);
+    expect(withinCapacity('grounding', () => 7)).toBe(7);
   });
 });
