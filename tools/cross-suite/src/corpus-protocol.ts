@@ -2,11 +2,18 @@ import type { GameReport } from './check-game.js';
 import type { Phase } from './phase.js';
 import type { CrossSettings } from './settings.js';
 
-/** One game for a corpus worker; `failed` backends are not run again and are reported with these reasons. */
+/** A backend left out of a game after it hung or crashed there, and how its cell reads. */
+export interface Exclusion {
+  /** `skip` for a backend too slow for the run's limits, `fail` for one that crashed the worker. */
+  readonly status: 'fail' | 'skip';
+  readonly reason: string;
+}
+
+/** One game for a corpus worker; `excluded` backends are not run again and are reported as recorded. */
 export interface GameJob {
   readonly game: string;
   readonly settings: CrossSettings;
-  readonly failed: Readonly<Record<string, string>>;
+  readonly excluded: Readonly<Record<string, Exclusion>>;
 }
 
 /** Messages from a corpus worker to the runner (over the fork IPC channel). */

@@ -15,7 +15,10 @@ export interface CorpusRunOptions {
   readonly settings: CrossSettings;
   /** One `<game>.json` report per game; a game whose report exists is not run again. */
   readonly reportsDir: string;
-  /** A worker that reports no progress for this long is killed; the backend it was running fails the game. */
+  /**
+   * A worker that reports no progress for this long is killed; the backend it was running is skipped on that
+   * game as too slow (a crash fails it), and the game is checked again without it.
+   */
   readonly phaseTimeoutMs: number;
   /** Games checked at the same time, each in its own worker process. */
   readonly jobs: number;
@@ -33,7 +36,7 @@ interface Worker {
   readonly backends: readonly string[];
 }
 
-type JobOutcome = { report: GameReport } | { lost: Phase | undefined; why: string };
+type JobOutcome = { report: GameReport } | { lost: Phase | undefined; why: string; timedOut: boolean };
 
 /** Checks every game that has no report yet and returns the reports of all `games`, in their order. */
 export async function runCorpus(options: CorpusRunOptions): Promise<GameReport[]> {
@@ -41,7 +44,7 @@ export async function runCorpus(options: CorpusRunOptions): Promise<GameReport[]
   const log = options.log ?? (() => {});
   const queue: GameJob[] = options.games
     .filter((game) => !existsSync(reportFile(options.reportsDir, game)))
-    .map((game) => ({ game, settings: options.settings, failed: {} }));
+    .map((game) => ({ game, settings: options.settings, excluded: {} }));
   const total = queue.length;
   let done = 0;
   const slot = async () => {
@@ -59,10 +62,11 @@ export async function runCorpus(options: CorpusRunOptions): Promise<GameReport[]
       const backends = worker.backends;
       worker = undefined;
       const backend = outcome.lost?.backend;
-      if (backend !== undefined && job.failed[backend] === undefined) {
+      if (backend !== undefined && job.excluded[backend] === undefined) {
         const reason = `${outcome.why} while ${outcome.lost!.activity} (the other backends were checked without it)`;
         log(`${job.game}: ${backend} ${reason}; retrying the game without it`);
-        queue.unshift({ ...job, failed: { ...job.failed, [backend]: reason } });
+        const exclusion = { status: outcome.timedOut ? 'skip' : 'fail', reason } as const;
+        queue.unshift({ ...job, excluded: { ...job.excluded, [backend]: exclusion } });
         continue;
       }
       const report = lostGame(job, backends, outcome.why, outcome.lost);
@@ -121,7 +125,7 @@ function runJob(
       timer = setTimeout(() => {
         child.off('exit', onExit);
         child.kill('SIGKILL');
-        finish({ lost: phase, why: `did not finish within ${phaseTimeoutMs / 1000} s` });
+        finish({ lost: phase, why: `too slow: no progress for ${phaseTimeoutMs / 1000} s`, timedOut: true });
       }, phaseTimeoutMs);
     };
     const onMessage = (message: WorkerMessage) => {
@@ -134,7 +138,7 @@ function runJob(
       }
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      finish({ lost: phase, why: `crashed (${signal ?? `exit code ${code}`})` });
+      finish({ lost: phase, why: `crashed (${signal ?? `exit code ${code}`})`, timedOut: false });
     child.on('message', onMessage);
     child.on('exit', onExit);
     arm();
@@ -152,7 +156,7 @@ function lostGame(
   const lost = `the worker ${why}${phase ? ` while ${phase.activity}` : ''}`;
   const cells = backends.map((backend) => {
     const cell = newCell(job.game, backend);
-    failCell(cell, job.failed[backend] ?? lost);
+    failCell(cell, job.excluded[backend]?.reason ?? lost);
     return cell;
   });
   return { game: job.game, cells, disagreements: [], notes: [lost] };

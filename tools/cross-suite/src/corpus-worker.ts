@@ -2,7 +2,7 @@
 // doing before each step, so that the runner can name the backend of a hang or a crash and go on without it.
 import { createDefaultRegistry } from '@gdlkit/backends';
 import { suiteBackends } from './backend-set.js';
-import { failCell, newCell } from './cell.js';
+import { failCell, newCell, skipCell } from './cell.js';
 import { checkGame } from './check-game.js';
 import type { GameJob, WorkerMessage } from './corpus-protocol.js';
 
@@ -15,14 +15,15 @@ export async function runCorpusWorker(): Promise<void> {
   let queue = Promise.resolve();
   process.on('message', (job: GameJob) => {
     queue = queue.then(async () => {
-      const running = backends.filter((b) => job.failed[b.name] === undefined);
+      const running = backends.filter((b) => job.excluded[b.name] === undefined);
       const report = await checkGame(job.game, running, job.settings, (phase) => {
         send({ type: 'phase', phase });
         if (phase.backend !== undefined && phase.backend === hangOn) hang();
       });
-      for (const [backend, reason] of Object.entries(job.failed)) {
+      for (const [backend, { status, reason }] of Object.entries(job.excluded)) {
         const cell = newCell(job.game, backend);
-        failCell(cell, reason);
+        if (status === 'fail') failCell(cell, reason);
+        else skipCell(cell, reason);
         report.cells.push(cell);
       }
       const order = backends.map((b) => b.name);

@@ -26,14 +26,14 @@ export const CI_SETTINGS: CrossSettings = {
   gameTimeMs: 2_000,
 };
 
-// Sized so that the corpus (about 290 games) runs in a few hours on 2 cores: the prover's share of the node
-// counts dominates, so they stay near 10 k nodes per state.
+// Sized so that the corpus (about 290 games) runs in about an hour on 2 cores: the slowest backends' (prover,
+// filter) share of the node counts dominates, so the counts stay near 3 k nodes per state.
 export const FULL_SETTINGS: CrossSettings = {
-  seeds: 6,
-  maxSteps: 300,
-  perftNodes: 10_000,
+  seeds: 4,
+  maxSteps: 200,
+  perftNodes: 3_000,
   perftMaxDepth: 6,
-  perftStates: 3,
+  perftStates: 2,
   buildTimeMs: 60_000,
-  gameTimeMs: 60_000,
+  gameTimeMs: 30_000,
 };

@@ -18,7 +18,7 @@ function run(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('corpus runner', () => {
-  it('kills a hanging backend, fails it and checks the others without it', () => {
+  it('kills a hanging backend, skips it as too slow and checks the others without it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gdlkit-corpus-test-'));
     const out = join(dir, 'CONFORMANCE.md');
     const r = run(
@@ -27,10 +27,11 @@ describe('corpus runner', () => {
         GDLKIT_CROSS_HANG: 'propnet',
       },
     );
-    expect(r.code, r.out).toBe(1);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain('propnet too slow: no progress for 2 s while building');
     const table = readFileSync(out, 'utf8');
-    expect(table).toContain('| tictactoe.kif | pass | **fail** [1] |');
-    expect(table).toContain('1. did not finish within 2 s while building');
+    expect(table).toContain('| tictactoe.kif | pass | skip [1] |');
+    expect(table).toContain('1. too slow: no progress for 2 s while building');
   });
 
   it('resumes from the kept reports and exits 0 when every cell passes', () => {
