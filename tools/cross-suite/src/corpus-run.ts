@@ -77,8 +77,13 @@ export async function runCorpus(options: CorpusRunOptions): Promise<GameReport[]
     worker?.child.disconnect();
   };
   await Promise.all(Array.from({ length: Math.max(1, options.jobs) }, slot));
-  return options.games.flatMap((game) => {
-    const file = reportFile(options.reportsDir, game);
+  return readReports(options.games, options.reportsDir);
+}
+
+/** The reports kept in `dir` for those of `games` that have one, in the order of `games`. */
+export function readReports(games: readonly string[], dir: string): GameReport[] {
+  return games.flatMap((game) => {
+    const file = reportFile(dir, game);
     return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as GameReport] : [];
   });
 }

@@ -44,5 +44,18 @@ describe('corpus runner', () => {
     expect(second.code, second.out).toBe(0);
     expect(second.out).not.toContain('[1/1]');
     expect(readFileSync(join(dir, 'C.md'), 'utf8')).toContain('| tictactoe.kif | pass | pass |');
+    const render = run([
+      '--render',
+      '--games',
+      'tictactoe.kif,montyhall.kif',
+      '--out',
+      join(dir, 'R.md'),
+      '--reports',
+      join(dir, 'reports'),
+    ]);
+    expect(render.code, render.out).toBe(0);
+    const table = readFileSync(join(dir, 'R.md'), 'utf8');
+    expect(table).toContain('| tictactoe.kif | pass | pass |');
+    expect(table).toContain('Not reached (1 of 2 games; resume with the same --reports): montyhall.kif');
   });
 });
