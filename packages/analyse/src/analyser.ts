@@ -5,7 +5,7 @@ import { type AspSolver, ClingoSolver, type SolverBudget } from './clingo-solver
 import { buildDomainProgram, type DomainProgram } from './domain-program.js';
 import { formatProperty, type Property } from './properties.js';
 import type { EncodingContext } from './property-encoding.js';
-import { type ProofResult, proveByInduction } from './prove.js';
+import { type ProofResult, proveByInduction, proveInductionStep } from './prove.js';
 import { type SearchOptions, type SearchResult, searchUniqueArguments } from './unique-search.js';
 
 /** The paper's limit (section 6) and a time limit suited to interactive use. */
@@ -78,9 +78,16 @@ export class GameAnalyser {
     return proveByInduction(this, property, assumptions, budget);
   }
 
-  /** Section 5's systematic search for unique arguments of every feature. */
+  /**
+   * Section 5's systematic search for unique arguments of every feature, followed by the joint proof of the
+   * candidates left over (unless `joint: false`).
+   */
   searchUnique(options: Partial<SearchOptions> = {}): Promise<SearchResult> {
-    return searchUniqueArguments(this.game, this.domain.features, (p, a, b) => this.prove(p, a, b), {
+    const provers = {
+      prove: (p: Property, a: readonly Property[], b: SolverBudget) => this.prove(p, a, b),
+      step: (p: Property, a: readonly Property[], b: SolverBudget) => proveInductionStep(this, p, a, b),
+    };
+    return searchUniqueArguments(this.game, this.domain.features, provers, {
       budget: DEFAULT_BUDGET,
       ...options,
     });

@@ -1,7 +1,7 @@
 // One proof (section 4): for zero-sum and state properties first whether ϕ follows from Φ alone, then by
 // induction: the base case, then the induction step with the assumptions Φ.
 import type { Game } from '@gdlkit/core';
-import type { AspSolver, SolverBudget } from './clingo-solver.js';
+import type { AspSolver, SolveOutcome, SolverBudget } from './clingo-solver.js';
 import { type Counterexample, readCounterexample } from './counterexample.js';
 import type { DomainProgram } from './domain-program.js';
 import { baseCaseProgram, consequenceProgram, inductionStepProgram } from './proof-programs.js';
@@ -24,13 +24,21 @@ export interface ProofResult {
   readonly counterexample?: Counterexample;
   /** Why the proof is unknown. */
   readonly reason?: string;
+  /** Which program the budget stopped (unknown only): a stop in the step means the base case holds. */
+  readonly abortedIn?: 'base' | 'step';
   /** Game rules in the base and step programs after section 6's selection. */
   readonly rules: { readonly base: number; readonly step: number; readonly consequence?: number };
   /**
    * How a proof went through: `consequence` when ϕ already follows from the assumptions in every state over
-   * the feature domain (no induction needed), otherwise `induction` (section 4's programs (1) and (2)).
+   * the feature domain (no induction needed), `induction` (section 4's programs (1) and (2)), or
+   * `joint induction` when ϕ is inductive only together with `jointlyWith` (see unique-search.ts).
    */
-  readonly method?: 'consequence' | 'induction';
+  readonly method?: 'consequence' | 'induction' | 'joint induction';
+  /**
+   * For `joint induction`: the properties proved together with this one. They are also among `assumptions`
+   * (the step assumed them), but unlike the others they were not proved beforehand.
+   */
+  readonly jointlyWith?: readonly Property[];
   /** Largest growth of resident memory seen while solving. */
   readonly peakBytes: number;
 }
@@ -84,15 +92,61 @@ export async function proveByInduction(
 
   const first = await setup.solver.solve(base.text, remaining());
   peakBytes = Math.max(peakBytes, first.peakBytes);
-  if (first.status === 'aborted') return result('unknown', { reason: `base case: ${first.reason}` });
+  if (first.status === 'aborted') {
+    return result('unknown', { reason: `base case: ${first.reason}`, abortedIn: 'base' });
+  }
   if (first.status === 'satisfiable') {
     return result('refuted', { counterexample: readCounterexample(first.atoms, 'init') });
   }
   const second = await setup.solver.solve(step.text, remaining());
   peakBytes = Math.max(peakBytes, second.peakBytes);
-  if (second.status === 'aborted') return result('unknown', { reason: `induction step: ${second.reason}` });
-  if (second.status === 'satisfiable') {
-    return result('refuted', { counterexample: readCounterexample(second.atoms, 'step') });
+  return stepResult(second, result);
+}
+
+/**
+ * Program (2) alone, for a property whose base case is already known to hold (the joint search of
+ * unique-search.ts): proved when the step has no answer set under the assumptions.
+ */
+export async function proveInductionStep(
+  setup: ProofSetup,
+  property: Property,
+  assumptions: readonly Property[],
+  budget: SolverBudget,
+): Promise<ProofResult> {
+  const started = performance.now();
+  if (setup.domain.infinite) {
+    return {
+      property,
+      status: 'unknown',
+      seconds: 0,
+      assumptions,
+      reason: setup.domain.infinite,
+      rules: { base: 0, step: 0 },
+      peakBytes: 0,
+    };
+  }
+  const step = inductionStepProgram(setup.context, setup.domain, property, assumptions);
+  const outcome = await setup.solver.solve(step.text, budget);
+  return stepResult(outcome, (status, extra = {}) => ({
+    property,
+    status,
+    seconds: (performance.now() - started) / 1000,
+    assumptions,
+    rules: { base: 0, step: step.gameRules },
+    peakBytes: outcome.peakBytes,
+    ...extra,
+  }));
+}
+
+function stepResult(
+  outcome: SolveOutcome,
+  result: (status: ProofStatus, extra?: Partial<ProofResult>) => ProofResult,
+): ProofResult {
+  if (outcome.status === 'aborted') {
+    return result('unknown', { reason: `induction step: ${outcome.reason}`, abortedIn: 'step' });
+  }
+  if (outcome.status === 'satisfiable') {
+    return result('refuted', { counterexample: readCounterexample(outcome.atoms, 'step') });
   }
   return result('proved', { method: 'induction' });
 }

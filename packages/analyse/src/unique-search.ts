@@ -2,6 +2,8 @@
 // for uniqueness; each proved property joins Φ and the unproved ones are tried again while Φ grows. Features
 // are tried in dependency order (a feature's property may depend on the features read by its next rules and
 // by the legal rules of the moves those next rules read), so Φ already holds what a property needs.
+// Beyond the paper, the candidates left over are then tried jointly (jointInduction below), which finds
+// properties that are inductive only together (section 6 names them as a limit of the one-at-a-time search).
 import type { Game } from '@gdlkit/core';
 import type { SolverBudget } from './clingo-solver.js';
 import type { FunctionSymbol } from './domain-program.js';
@@ -10,7 +12,13 @@ import type { ProofResult } from './prove.js';
 import { relevantRules } from './relevant-rules.js';
 
 export interface SearchOptions {
+  /** Per proof, and per induction step of the joint search. */
   readonly budget: SolverBudget;
+  /**
+   * After section 5's fixpoint, prove the remaining candidates whose base case holds jointly (default
+   * true); false reproduces the paper's search exactly.
+   */
+  readonly joint?: boolean;
   /** Called after each proof attempt. */
   readonly onResult?: (result: ProofResult) => void;
 }
@@ -18,14 +26,23 @@ export interface SearchOptions {
 export interface SearchResult {
   /** The last attempt for every candidate, in the order tried. */
   readonly results: readonly ProofResult[];
-  /** Φ at the end: every uniqueness property proved by induction. */
+  /** Φ at the end: every uniqueness property proved by induction, one at a time or jointly. */
   readonly proved: readonly Property[];
+  /** The part of `proved` proved only jointly (their results have `method: 'joint induction'`). */
+  readonly provedJointly: readonly Property[];
   /** Candidates not tried because a proved property implies them (uniqueness of a superset of positions). */
   readonly implied: readonly Property[];
   readonly seconds: number;
 }
 
 type Prove = (p: Property, assumptions: readonly Property[], budget: SolverBudget) => Promise<ProofResult>;
+
+export interface Provers {
+  /** Section 4's base case and induction step. */
+  readonly prove: Prove;
+  /** The induction step alone, for a property whose base case is known to hold. */
+  readonly step: Prove;
+}
 
 /** Features a feature's next-state value depends on, transitively; `*` dependencies mean every feature. */
 export function featureDependencies(
@@ -69,7 +86,7 @@ const isSubset = (a: readonly number[], b: readonly number[]): boolean => a.ever
 export async function searchUniqueArguments(
   game: Game,
   features: readonly FunctionSymbol[],
-  prove: Prove,
+  provers: Provers,
   options: SearchOptions,
 ): Promise<SearchResult> {
   const started = performance.now();
@@ -104,7 +121,7 @@ export async function searchUniqueArguments(
         implied.push(candidate);
         continue;
       }
-      const result = await prove(candidate, [...proved], options.budget);
+      const result = await provers.prove(candidate, [...proved], options.budget);
       last.set(candidate, result);
       options.onResult?.(result);
       if (result.status === 'proved') proved.push(candidate);
@@ -114,13 +131,82 @@ export async function searchUniqueArguments(
     open = stillOpen;
     if (proved.length === provedBefore || open.length === 0) break;
   }
+  let provedJointly: Property[] = [];
+  if (options.joint ?? true) {
+    // Left over: refuted in the step under the final Φ, or stopped by the budget in the step; in both the
+    // base case holds. Candidates refuted in the initial state are false and stay out.
+    const baseHolds = candidates.filter((c) => {
+      const r = last.get(c);
+      return (
+        r !== undefined &&
+        ((r.status === 'refuted' && r.counterexample?.case === 'step') ||
+          (r.status === 'unknown' && r.abortedIn === 'step'))
+      );
+    });
+    const joint = await jointInduction(baseHolds, proved, provers.step, options);
+    for (const r of joint.results) last.set(r.property, r);
+    provedJointly = joint.proved;
+    proved.push(...provedJointly);
+  }
   return {
     results: candidates.flatMap((c) => {
       const r = last.get(c);
       return r ? [r] : [];
     }),
     proved,
+    provedJointly,
     implied,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/**
+ * Proves the largest subset J of `candidates` that is inductive together with the proved Φ: the induction
+ * step of each member assumes Φ and all other members; a member whose step has a counterexample (or is
+ * stopped by the budget) leaves J at once, and passes repeat until one drops nobody.
+ * Sound: every member's base case holds (the caller's precondition), so Φ ∧ ⋀J holds initially; the last
+ * pass showed that from any state satisfying Φ ∧ ⋀J every legal joint move leads to a state where each
+ * member holds, and Φ holds in every reachable state, so by induction Φ ∧ ⋀J holds in every reachable state.
+ * Largest (when nothing is stopped by the budget): a member of any jointly inductive subset I ⊆ J is never
+ * dropped, since its step assumes at least Φ ∧ ⋀I.
+ */
+async function jointInduction(
+  candidates: readonly Property[],
+  phi: readonly Property[],
+  step: Prove,
+  options: SearchOptions,
+): Promise<{ readonly proved: Property[]; readonly results: ProofResult[] }> {
+  const members = new Set(candidates);
+  const dropped: ProofResult[] = [];
+  const lastStep = new Map<Property, ProofResult>();
+  for (let droppedAny = true; droppedAny && members.size > 0; ) {
+    droppedAny = false;
+    for (const candidate of candidates) {
+      if (!members.has(candidate)) continue;
+      const others = [...members].filter((m) => m !== candidate);
+      const result = await step(candidate, [...phi, ...others], options.budget);
+      if (result.status === 'proved') {
+        lastStep.set(candidate, result);
+        continue;
+      }
+      // Refuted: not inductive even under all remaining members. Unknown: never proved, and the others may
+      // no longer assume it.
+      members.delete(candidate);
+      droppedAny = true;
+      dropped.push(result);
+      options.onResult?.(result);
+    }
+  }
+  // The last pass dropped nobody, so each member's last step assumed exactly Φ and the other members.
+  const proved = candidates.filter((c) => members.has(c));
+  const results = proved.map((c) => {
+    const r: ProofResult = {
+      ...lastStep.get(c)!,
+      method: 'joint induction',
+      jointlyWith: proved.filter((o) => o !== c),
+    };
+    options.onResult?.(r);
+    return r;
+  });
+  return { proved, results: [...dropped, ...results] };
 }

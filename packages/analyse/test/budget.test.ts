@@ -1,7 +1,16 @@
 // The solver runs in a worker thread that is terminated when a proof exceeds its time or memory budget;
-// an aborted proof is unknown, never proved.
+// an aborted proof is unknown, never proved — also in the joint search, where the others may not assume it.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ClingoSolver, GameAnalyser, parseProperty } from '../src/index.js';
+import {
+  type AspSolver,
+  ClingoSolver,
+  formatProperty,
+  GameAnalyser,
+  parseProperty,
+  type SearchResult,
+  type SolveOutcome,
+  type SolverBudget,
+} from '../src/index.js';
 import { gameText } from './helpers.js';
 
 // Pigeonhole: 13 pigeons in 12 holes has no answer set but takes a CDCL solver far longer than a second.
@@ -45,6 +54,56 @@ describe('budget', () => {
       expect(r.reason).toMatch(/budget/);
     } finally {
       await analyser.close();
+    }
+  });
+});
+
+/** clingo, except that programs matching `stop` come back as stopped by the budget. */
+class StoppingSolver implements AspSolver {
+  private readonly clingo = new ClingoSolver();
+  constructor(private readonly stop: (program: string) => boolean) {}
+  solve(program: string, budget: SolverBudget): Promise<SolveOutcome> {
+    if (!this.stop(program)) return this.clingo.solve(program, budget);
+    return Promise.resolve({ status: 'aborted', reason: 'stopped by the test', seconds: 0, peakBytes: 0 });
+  }
+  close(): Promise<void> {
+    return this.clingo.close();
+  }
+}
+
+describe('budget in the joint search (quarto)', () => {
+  const budget = { seconds: 120, memoryBytes: 2 ** 30 };
+  const search = async (stop: (program: string) => boolean) => {
+    const analyser = GameAnalyser.load(gameText('quarto'), 'quarto.kif', {
+      solver: new StoppingSolver(stop),
+    });
+    try {
+      return await analyser.searchUnique({ budget });
+    } finally {
+      await analyser.close();
+    }
+  };
+  const status = (r: SearchResult) =>
+    Object.fromEntries(r.results.map((x) => [formatProperty(x.property), x.status]));
+
+  it('proves nothing jointly when every joint step is stopped', async () => {
+    // Nothing is proved one at a time in quarto, so exactly the joint steps assume something.
+    const r = await search((program) => program.includes(':- vIol(1,true).'));
+    expect(r.proved).toEqual([]);
+    expect(status(r)['unique:selectcontrol/1:1']).toBe('unknown');
+    expect(status(r)['unique:placecontrol/1:1']).toBe('unknown');
+    expect(r.results.some((x) => x.status === 'proved')).toBe(false);
+  });
+
+  it('drops a member whose step is stopped and proves the rest without assuming it', async () => {
+    const r = await search((program) => program.includes('vIol(0,next) :- next(selected('));
+    expect(status(r)['unique:selected/1:1']).toBe('unknown');
+    expect(r.provedJointly.map(formatProperty).sort()).toEqual([
+      'unique:placecontrol/1:1',
+      'unique:selectcontrol/1:1',
+    ]);
+    for (const x of r.results.filter((x) => x.status === 'proved')) {
+      expect(x.assumptions.map(formatProperty)).not.toContain('unique:selected/1:1');
     }
   });
 });

@@ -1,11 +1,17 @@
 // Figure 3 games where our answer differs from the paper's or was unknown (issue 10): endgame (zero-sum was
 // unknown at 30 s; the board is not unique in our version), amazons (zero-sum unknown; the rules of our
 // version are not zero-sum) and quarto (zero-sum refuted: the hypothesis is too weak without the turn
-// structure, which only holds as a combination of two features).
+// structure, whose two features are inductive only together, which the joint search finds).
 import { playRandomMatch } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { afterAll, describe, expect, it } from 'vitest';
-import { consequenceProgram, GameAnalyser, parseProperty } from '../src/index.js';
+import {
+  consequenceProgram,
+  formatProperty,
+  GameAnalyser,
+  type Property,
+  parseProperty,
+} from '../src/index.js';
 import { gameText } from './helpers.js';
 
 const control = parseProperty('unique:control/1:1');
@@ -116,12 +122,41 @@ describe('quarto', () => {
     expect(c.next).toEqual(expect.arrayContaining(['(selectcontrol black)', '(selectcontrol white)']));
   });
 
-  it('cannot find the missing hypothesis by the section-5 search: the two controls are only inductive together', async () => {
+  it('has two controls that are inductive only together', async () => {
     expect((await analyser.prove(select, [], budget)).status).toBe('refuted');
     expect((await analyser.prove(place, [], budget)).status).toBe('refuted');
     expect((await analyser.prove(select, [place], budget)).status).toBe('proved');
     expect((await analyser.prove(place, [select], budget)).status).toBe('proved');
     // Written as one state property, "at most one turn fluent" is inductive on its own.
     expect((await analyser.prove(oneTurnFluent, [], budget)).status).toBe('proved');
+  });
+
+  it("finds neither control with the paper's one-at-a-time search (joint: false)", async () => {
+    const search = await analyser.searchUnique({ budget, joint: false });
+    expect(search.proved).toEqual([]);
+    expect(search.provedJointly).toEqual([]);
+    expect(search.results.filter((r) => r.method === 'joint induction')).toEqual([]);
+    const byName = new Map(search.results.map((r) => [formatProperty(r.property), r]));
+    expect(byName.get('unique:selectcontrol/1:1')?.counterexample?.case).toBe('step');
+    expect(byName.get('unique:placecontrol/1:1')?.counterexample?.case).toBe('step');
+  });
+
+  it('proves both controls (and the selected piece) jointly after the one-at-a-time search', async () => {
+    const search = await analyser.searchUnique({ budget });
+    const names = (ps: readonly Property[]) => ps.map(formatProperty).sort();
+    expect(names(search.provedJointly)).toEqual([
+      'unique:placecontrol/1:1',
+      'unique:selectcontrol/1:1',
+      'unique:selected/1:1',
+    ]);
+    expect(names(search.proved)).toEqual(names(search.provedJointly));
+    const byName = new Map(search.results.map((r) => [formatProperty(r.property), r]));
+    const selectResult = byName.get('unique:selectcontrol/1:1')!;
+    expect(selectResult.status).toBe('proved');
+    expect(selectResult.method).toBe('joint induction');
+    expect(names(selectResult.jointlyWith!)).toEqual(['unique:placecontrol/1:1', 'unique:selected/1:1']);
+    // The board needs "at most one of the four turn fluents", which no uniqueness property states: a state
+    // with (placecontrol white) and (selectcontrol black) lets one role place while the other selects.
+    expect(byName.get('unique:cell/3:3')?.status).toBe('refuted');
   });
 });

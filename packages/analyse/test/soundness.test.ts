@@ -1,5 +1,5 @@
-// Soundness cross-check: every property the analyser proves holds in every state of seeded random matches
-// played with the prover backend.
+// Soundness cross-check: every property the analyser proves (one at a time or jointly) holds in every state
+// of seeded random matches played with the prover backend.
 import { type Game, playRandomMatch, type TermId } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,10 @@ describe('proved properties hold in random matches', () => {
     const cell = parseProperty('unique:cell/3:3');
     expect(violation(game, cell, ['(cell 1 1 o)', '(cell 1 1 x)', '(cell 1 2 x)'])).toMatch(/cell 1 1 x/);
     expect(violation(game, cell, ['(cell 1 1 o)', '(cell 1 2 x)'])).toBeUndefined();
+    // Quarto spells its features selectControl; the game's names are case-insensitive.
+    const quarto = GameAnalyser.load(gameText('quarto'), 'quarto.kif').game;
+    const select = parseProperty('unique:selectcontrol/1:1');
+    expect(violation(quarto, select, ['(selectControl white)', '(selectControl black)'])).toBeDefined();
   });
   it('tictactoe', async () => {
     expect(await crossCheck('tictactoe', [parseProperty('zero-sum')])).toBe(3);
@@ -97,6 +101,9 @@ describe('proved properties hold in random matches', () => {
   it('endgame (zero-sum proved as a consequence of control uniqueness)', async () => {
     const control = parseProperty('unique:control/1:1');
     expect(await crossCheck('endgame', [parseProperty('zero-sum')], [control])).toBe(2);
+  });
+  it('quarto (the two controls and the selected piece proved jointly)', async () => {
+    expect(await crossCheck('quarto', [])).toBe(3);
   });
   it('knightthrough (zero-sum proved by induction over the legal joint moves)', async () => {
     const control = parseProperty('unique:control/1:1');

@@ -74,6 +74,12 @@ describe('tictactoe', () => {
     const found = search.proved.map((p) => (p.kind === 'unique' ? `${p.feature}:${p.positions}` : ''));
     expect(found).toEqual(['control/1:0', 'cell/3:2']);
     expect(search.results.find((r) => r.property === search.proved[0])?.assumptions).toEqual([]);
+    // Every other candidate is false initially, so the joint search has nothing to add.
+    expect(search.provedJointly).toEqual([]);
+    const paper = await analyser.searchUnique({ joint: false });
+    expect(paper.results.map((r) => [r.property, r.status])).toEqual(
+      search.results.map((r) => [r.property, r.status]),
+    );
   });
 
   it('builds the section-5 domains: 27 cells and 2 controls, 9 marks and noop', async () => {
