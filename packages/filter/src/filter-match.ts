@@ -43,6 +43,14 @@ export interface FilterSummary {
   /** In every tracked non-terminal state the role knew all its legal moves (footnote 4 of the paper). */
   readonly legalAlwaysKnown: boolean;
   /**
+   * States whose legal moves were not known by an exact (support) query: the paper's "no". When
+   * legalAlwaysKnown is false and this is 0, every unknown state's answer was three-valued, so the "no" is
+   * the budget fallback's and says nothing about the paper's exact filter.
+   */
+  readonly legalUnknownExact: number;
+  /** States whose legal-move query ran out of budget and was answered three-valued (Kleene). */
+  readonly legalThreeValued: number;
+  /**
    * The match ended in a terminal state and the role knew it (step 3 of the update method); `null` (not asked)
    * when the legal moves were not always known, as in the paper's Table 1 ("-"): terminal and goal rules
    * with negation over unknown fluents can have exponentially many countersupports.
@@ -52,6 +60,8 @@ export interface FilterSummary {
   readonly goalKnown: boolean | null;
   /** The goal values known at the end; `null` when none is known or not asked. */
   readonly knownGoal: GoalJson;
+  /** The terminal or goal query at the end was answered three-valued (so a "no" may be the fallback's). */
+  readonly endThreeValued: boolean;
   /** Milliseconds spent in the filter's updates over the match. */
   readonly updateMs: number;
   /**
@@ -92,6 +102,8 @@ export function playFilteredMatch(
   const knowledge: KnowledgeState[] = [];
   let state = filter.initialState();
   let legalAlwaysKnown = true;
+  let legalUnknownExact = 0;
+  let legalThreeValued = 0;
   let updateMs = 0;
   let fellBack = 0;
   let threeValued = 0;
@@ -104,7 +116,14 @@ export function playFilteredMatch(
     const percepts = line.sees?.[roleName] ?? [];
     steps.push({ ...line, role: roleName, known, possible, ...(move !== undefined ? { percepts } : {}) });
     if (move === undefined) break;
-    if (!filter.knowsLegalMoves(state)) legalAlwaysKnown = false;
+    const kleeneBefore = filter.threeValuedQueries;
+    const legalKnown = filter.knowsLegalMoves(state);
+    const threeValuedLegal = filter.threeValuedQueries > kleeneBefore;
+    if (threeValuedLegal) legalThreeValued++;
+    if (!legalKnown) {
+      legalAlwaysKnown = false;
+      if (!threeValuedLegal) legalUnknownExact++;
+    }
     if (updateMs > limit) {
       timedOut = true;
       break;
@@ -123,6 +142,8 @@ export function playFilteredMatch(
   const last = steps[steps.length - 1]!;
   const ended = last.terminal && !timedOut;
   const asked = ended && legalAlwaysKnown;
+  const kleeneBefore = filter.threeValuedQueries;
+  const terminalKnown = asked ? filter.isTerminal(state) : ended ? null : false;
   const goal = asked ? filter.goalKnowledge(state).known : null;
   return {
     header: { ...record.header!, backend: filter.backend, role: roleName },
@@ -134,9 +155,12 @@ export function playFilteredMatch(
       role: roleName,
       rounds: steps.length - 1,
       legalAlwaysKnown,
-      terminalKnown: asked ? filter.isTerminal(state) : ended ? null : false,
+      legalUnknownExact,
+      legalThreeValued,
+      terminalKnown,
       goalKnown: asked ? goal !== null : ended ? null : false,
       knownGoal: goalToJson(goal),
+      endThreeValued: filter.threeValuedQueries > kleeneBefore,
       updateMs: Math.round(updateMs * 10) / 10,
       fellBack,
       threeValued,

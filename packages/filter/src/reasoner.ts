@@ -60,6 +60,11 @@ export class FilterReasoner extends BaseReasoner<KnowledgeState> {
     return known.length === possible.length;
   }
 
+  /** Queries answered three-valued so far (KnowledgeUpdater.threeValuedQueries). */
+  get threeValuedQueries(): number {
+    return this.updater.threeValuedQueries;
+  }
+
   /** Known terminal (step 3): terminal is skeptically entailed. */
   isTerminal(state: KnowledgeState): boolean {
     return this.updater.terminalKnowledge(state) === 'terminal';

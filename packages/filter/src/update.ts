@@ -73,6 +73,7 @@ export class KnowledgeUpdater {
   private kleene: SupportProver | undefined;
   /** Per kind of query (see `exact`), the fewest unknown atoms with which it ran out of time. */
   private readonly outOfTime = new Map<number, number>();
+  private kleeneAnswers = 0;
 
   constructor(
     readonly game: Game,
@@ -83,6 +84,15 @@ export class KnowledgeUpdater {
     this.fluents = new FluentAtoms(game);
     this.k = game.keywords;
     this.budgetMs = options.updateBudgetMs ?? Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * How many queries, in updates or on knowledge states, have been answered three-valued (Kleene) because the
+   * exact computation ran out of time. Such an answer knows less than the paper's exact one, so a caller
+   * measuring knowledge (Table 1) compares this count before and after a query to tell the two apart.
+   */
+  get threeValuedQueries(): number {
+    return this.kleeneAnswers;
   }
 
   /** Step 1: B+ = { true(F)θ : ⟨G, ∅, ∅⟩ ⊢θ,∅ init(F) }, B0 = ∅. */
@@ -311,6 +321,7 @@ export class KnowledgeUpdater {
     );
     if (answers !== undefined) return { answers, approximated: false };
     this.kleene ??= new SupportProver(this.game, { kleene: true });
+    this.kleeneAnswers++;
     return { answers: this.kleene.entailed(query, state.bPlus, state.bZero), approximated: true };
   }
 

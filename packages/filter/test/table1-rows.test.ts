@@ -36,3 +36,27 @@ describe('Table 1 rows that differ from the paper', () => {
     }
   });
 });
+
+describe('Table 1 legal column: exact "no" told apart from the budget fallback', () => {
+  it('kriegttt_5x5: the legal moves are unknown by exact queries (the paper\'s "no")', () => {
+    const game = corpusGame('kriegttt_5x5.kif');
+    const filter = createFilter(game, { role: 'xplayer', updateBudgetMs: 60_000 });
+    const { summary } = playFilteredMatch(filter, createProver(game), { seed: 1 });
+    expect(summary.legalAlwaysKnown).toBe(false);
+    expect(summary.legalUnknownExact).toBeGreaterThan(0);
+    expect(summary.legalThreeValued).toBe(0);
+    expect(summary.terminalKnown).toBeNull();
+  });
+
+  it('montyhall with every query out of time: the Kleene "no" for the goal is flagged, the exact run knows it', () => {
+    const game = corpusGame('montyhall.kif');
+    const truth = createProver(game);
+    const fallback = createFilter(game, { role: 'candidate', updateBudgetMs: 0 });
+    const approximate = playFilteredMatch(fallback, truth, { seed: 1 }).summary;
+    expect(approximate).toMatchObject({ legalAlwaysKnown: true, legalUnknownExact: 0, goalKnown: false });
+    expect(approximate.legalThreeValued).toBe(approximate.rounds);
+    expect(approximate.endThreeValued).toBe(true);
+    const exact = playFilteredMatch(createFilter(game, { role: 'candidate' }), truth, { seed: 1 }).summary;
+    expect(exact).toMatchObject({ goalKnown: true, legalThreeValued: 0, endThreeValued: false });
+  });
+});
