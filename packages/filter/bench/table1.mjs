@@ -139,10 +139,10 @@ function aggregate(game, role, summaries, seconds) {
     secondsPerMatch: summaries.length > 0 ? updateSeconds / summaries.length : null,
     fellBack: summaries.reduce((a, s) => a + s.fellBack, 0),
     threeValued: summaries.reduce((a, s) => a + (s.threeValued ?? 0), 0),
-    // The paper's "no" needs an exact query that did not know the legal moves; three-valued answers know less.
+    // The paper's "no" needs an exact state and query that do not know the legal moves; fallbacks know less.
     legalUnknownExact: summaries.reduce((a, s) => a + s.legalUnknownExact, 0),
     legalThreeValued: summaries.reduce((a, s) => a + s.legalThreeValued, 0),
-    endThreeValued: summaries.filter((s) => s.endThreeValued).length,
+    endApproximated: summaries.filter((s) => s.endApproximated).length,
     capped: summaries.capped,
     failed: summaries.failed,
     wallSeconds: Math.round(seconds),
@@ -163,12 +163,12 @@ function toMarkdown(rows) {
     if (r.matches > 0 && !r.legal) {
       notes.push(
         r.legalUnknownExact > 0
-          ? `legal moves not known in ${r.legalUnknownExact} states by exact queries`
-          : 'legal "no" only from three-valued answers',
+          ? `legal moves not known in ${r.legalUnknownExact} states before any fallback`
+          : 'legal "no" only after a fallback',
       );
     }
     if (r.legalThreeValued > 0) notes.push(`${r.legalThreeValued} legal queries three-valued`);
-    if (r.endThreeValued > 0) notes.push(`terminal/goal three-valued in ${r.endThreeValued} matches`);
+    if (r.endApproximated > 0) notes.push(`terminal/goal approximated in ${r.endApproximated} matches`);
     const time = r.secondsPerMatch === null ? '–' : r.secondsPerMatch.toFixed(2);
     lines.push(
       `| ${r.game} | ${r.role} | ${r.matches} | ${r.rounds} | ${mark(r.matches > 0 ? r.legal : null)} | ${mark(r.terminal)} | ${mark(r.goal)} | ${time} | ${notes.join('; ')} |`,

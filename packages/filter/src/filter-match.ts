@@ -43,9 +43,9 @@ export interface FilterSummary {
   /** In every tracked non-terminal state the role knew all its legal moves (footnote 4 of the paper). */
   readonly legalAlwaysKnown: boolean;
   /**
-   * States whose legal moves were not known by an exact (support) query: the paper's "no". When
-   * legalAlwaysKnown is false and this is 0, every unknown state's answer was three-valued, so the "no" is
-   * the budget fallback's and says nothing about the paper's exact filter.
+   * States whose legal moves were not known although both the knowledge state (no earlier update of the match
+   * fell back) and the legal query were exact: the paper's "no". When legalAlwaysKnown is false and this is
+   * 0, the "no" is the budget fallback's and says nothing about the paper's exact filter.
    */
   readonly legalUnknownExact: number;
   /** States whose legal-move query ran out of budget and was answered three-valued (Kleene). */
@@ -60,8 +60,11 @@ export interface FilterSummary {
   readonly goalKnown: boolean | null;
   /** The goal values known at the end; `null` when none is known or not asked. */
   readonly knownGoal: GoalJson;
-  /** The terminal or goal query at the end was answered three-valued (so a "no" may be the fallback's). */
-  readonly endThreeValued: boolean;
+  /**
+   * The terminal or goal answer at the end is not the exact filter's: some update of the match fell back or
+   * the query itself was answered three-valued, so a "no" there may be the fallback's.
+   */
+  readonly endApproximated: boolean;
   /** Milliseconds spent in the filter's updates over the match. */
   readonly updateMs: number;
   /**
@@ -122,7 +125,7 @@ export function playFilteredMatch(
     if (threeValuedLegal) legalThreeValued++;
     if (!legalKnown) {
       legalAlwaysKnown = false;
-      if (!threeValuedLegal) legalUnknownExact++;
+      if (!threeValuedLegal && fellBack === 0) legalUnknownExact++;
     }
     if (updateMs > limit) {
       timedOut = true;
@@ -160,7 +163,7 @@ export function playFilteredMatch(
       terminalKnown,
       goalKnown: asked ? goal !== null : ended ? null : false,
       knownGoal: goalToJson(goal),
-      endThreeValued: filter.threeValuedQueries > kleeneBefore,
+      endApproximated: asked && (fellBack > 0 || filter.threeValuedQueries > kleeneBefore),
       updateMs: Math.round(updateMs * 10) / 10,
       fellBack,
       threeValued,
