@@ -35,7 +35,7 @@ export {
   goalValueOf,
   PlayoutTally,
 } from './reasoner/base-reasoner.js';
-export { jointMoves } from './reasoner/joint-moves.js';
+export { jointMoveCount, jointMoves } from './reasoner/joint-moves.js';
 export { BackendRegistry } from './reasoner/registry.js';
 export type {
   Availability,

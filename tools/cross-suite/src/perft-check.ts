@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTO_ORDER } from '@gdlkit/backends';
-import { type Game, gamesDirectory, readTrace, type TraceBlock, type TraceStep } from '@gdlkit/core';
+import {
+  type Game,
+  gamesDirectory,
+  jointMoveCount,
+  readTrace,
+  type TraceBlock,
+  type TraceStep,
+} from '@gdlkit/core';
 import { failCell } from './cell.js';
 import { errorMessage, type Opened, oneLine } from './open-reasoners.js';
 import { ignorePhase, type PhaseListener } from './phase.js';
@@ -61,7 +68,12 @@ export function checkPerft(
     try {
       const state = reference.reasoner.stateFromFacts(facts);
       let previous = 1;
-      for (let d = 1; d <= options.maxDepth; d++) {
+      // The first iteration's cost is known without running it: a state with more joint moves than four
+      // budgets (gt_two_thirds_4p: 101^4) is compared at depth 0 only; the replays still compare its legal sets.
+      const branching = reference.reasoner.isTerminal(state)
+        ? 0
+        : jointMoveCount(reference.reasoner.roles.map((_, r) => reference.reasoner.legalMoves(state, r)));
+      for (let d = 1; d <= options.maxDepth && (d > 1 || branching <= 4 * options.nodes); d++) {
         const growth = expected / previous;
         if (d > 1 && (expected >= options.nodes || expected * growth > 4 * options.nodes)) break;
         previous = expected;
