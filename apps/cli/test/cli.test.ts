@@ -111,3 +111,24 @@ describe('gdlkit backends and play', () => {
     expect(readFileSync(result, 'utf8')).toMatch(/^version=gdlkit-.*\nerrorMessage=unknown backend 'nope'/);
   });
 });
+
+describe('gdlkit analyse', () => {
+  const quarto = join(games, 'quarto.kif');
+  const proved = (stdout: string) =>
+    (
+      JSON.parse(stdout) as { results: { property: string; status: string; jointlyWith?: string[] }[] }
+    ).results.filter((r) => r.status === 'proved');
+
+  it('--all-unique proves quarto’s two turn controls jointly, naming the partners', () => {
+    const r = runCli(['analyse', quarto, '--all-unique', '--json']);
+    expect(r.code).toBe(0);
+    const place = proved(r.stdout).find((p) => p.property === 'unique:placecontrol/1:1');
+    expect(place?.jointlyWith).toContain('unique:selectcontrol/1:1');
+  });
+
+  it('--no-joint is the paper’s one-at-a-time search, which proves neither control', () => {
+    const r = runCli(['analyse', quarto, '--all-unique', '--no-joint', '--json']);
+    expect(r.code).toBe(0);
+    expect(proved(r.stdout).map((p) => p.property)).not.toContain('unique:placecontrol/1:1');
+  });
+});

@@ -115,7 +115,7 @@ export class ClingoSolver implements AspSolver {
         if (peakBytes > budget.memoryBytes) {
           abort(`memory budget of ${Math.round(budget.memoryBytes / 2 ** 20)} MB exceeded`);
         } else if (elapsed() > budget.seconds) {
-          abort(`time budget of ${budget.seconds} s exceeded`);
+          abort(`time budget of ${Number(budget.seconds.toFixed(2))} s exceeded`);
         }
       }, SAMPLE_MS);
       const onMessage = (m: { result: ClingoJson }) => {

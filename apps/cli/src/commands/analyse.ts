@@ -11,7 +11,8 @@ import { EXIT, UsageError } from '../exit-codes.js';
 import { parseOptions, requireOption } from '../options.js';
 
 const USAGE =
-  'gdlkit analyse FILE [--property P]... [--all-unique] [--budget S] [--memory MB] [--json]\n' +
+  'gdlkit analyse FILE [--property P]... [--all-unique [--no-joint]] [--budget S] [--memory MB] [--json]\n' +
+  '  --no-joint: only the one-at-a-time search of the paper (no joint induction of the remaining candidates)\n' +
   '  P: unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] | state:FORMULA';
 
 /** ASP proofs of game properties (Schiffel & Thielscher 2009); properties are proved in order, each proved one joining Φ. */
@@ -21,6 +22,7 @@ export async function analyse(args: string[]): Promise<number> {
     {
       property: { type: 'string', multiple: true },
       'all-unique': { type: 'boolean' },
+      'no-joint': { type: 'boolean' },
       budget: { type: 'string' },
       memory: { type: 'string' },
       json: { type: 'boolean' },
@@ -47,7 +49,7 @@ export async function analyse(args: string[]): Promise<number> {
   try {
     const assumptions: Property[] = [];
     if (values['all-unique']) {
-      const search = await analyser.searchUnique({ budget, onResult: report });
+      const search = await analyser.searchUnique({ budget, onResult: report, joint: !values['no-joint'] });
       assumptions.push(...search.proved);
     }
     for (const p of properties) {
@@ -64,6 +66,7 @@ export async function analyse(args: string[]): Promise<number> {
       status: r.status,
       seconds: Number(r.seconds.toFixed(3)),
       assumptions: r.assumptions.map(formatProperty),
+      ...(r.jointlyWith ? { jointlyWith: r.jointlyWith.map(formatProperty) } : {}),
       ...(r.counterexample ? { counterexample: r.counterexample } : {}),
       ...(r.reason ? { reason: r.reason } : {}),
     }));
@@ -74,7 +77,8 @@ export async function analyse(args: string[]): Promise<number> {
 
 function describe(r: ProofResult): string {
   const given = r.assumptions.length > 0 ? ` given ${r.assumptions.map(formatProperty).join(', ')}` : '';
-  const head = `${formatProperty(r.property)}: ${r.status} (${r.seconds.toFixed(2)} s)${given}`;
+  const jointly = r.jointlyWith ? ` (jointly with ${r.jointlyWith.map(formatProperty).join(', ')})` : '';
+  const head = `${formatProperty(r.property)}: ${r.status} (${r.seconds.toFixed(2)} s)${jointly}${given}`;
   if (r.status === 'unknown') return `${head}\n  ${r.reason}`;
   const c = r.counterexample;
   if (!c) return head;
