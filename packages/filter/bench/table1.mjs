@@ -1,10 +1,11 @@
 // Table 1 of Thielscher 2013 ("Experimental Results") on our corpus: for every GDL-II game and non-random role,
-// seeded random matches until they total ROUNDS rounds (the paper: 1000), each row capped at CAP seconds.
-// Reports whether the role always knew its legal moves, whether it knew termination and its goal at the end
-// (asked only while the legal moves were always known, as in the paper), and the average seconds per match
-// spent in the filter's updates. Each row runs in its own process so that the cap also stops an update
-// that does not return.
-//   node bench/table1.mjs [--rounds 1000] [--cap 600] [--budget-ms 5000] [--games a,b] [--markdown F] [--json F]
+// seeded random matches 1..MATCHES (the paper: 1000 matches), or with --rounds instead, matches until they
+// total ROUNDS rounds; each row capped at CAP seconds. Reports whether the role always knew its legal moves,
+// whether it knew termination and its goal at the end (asked only while the legal moves were always known, as
+// in the paper), and the seconds spent in the filter's updates per match and per 1000 rounds (the paper's
+// unit). Each row runs in its own process so that the cap also stops an update that does not return.
+//   node bench/table1.mjs [--matches 1000 | --rounds 1000] [--cap 600] [--budget-ms 5000] [--games a,b]
+//     [--observations-only] [--markdown F] [--json F]
 // against the built package (pnpm --filter @gdlkit/filter build).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -37,7 +38,8 @@ const gamesDir = fileURLToPath(new URL('../../../games/', import.meta.url));
 
 const { values } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '1000' },
+    matches: { type: 'string' },
+    rounds: { type: 'string' },
     cap: { type: 'string', default: '600' },
     'budget-ms': { type: 'string', default: '5000' },
     games: { type: 'string' },
@@ -48,6 +50,12 @@ const { values } = parseArgs({
   },
 });
 
+if (values.matches !== undefined && values.rounds !== undefined) {
+  throw new Error('give --matches or --rounds, not both');
+}
+const sampleArgs = values.rounds !== undefined ? ['--rounds', values.rounds] : ['--matches', values.matches ?? '1000'];
+const sample = { [sampleArgs[0].slice(2)]: Number(sampleArgs[1]) };
+
 if (values.row) await runRow(values.row);
 else await runTable();
 
@@ -56,24 +64,21 @@ async function runRow(row) {
   const [name, roleText] = row.split(':');
   const { loadGame } = await import('@gdlkit/core');
   const { createProver } = await import('@gdlkit/prover');
-  const { createFilter, playFilteredMatch } = await import('../dist/index.js');
+  const { createFilter, table1Matches } = await import('../dist/index.js');
   const game = loadGame(readFileSync(`${gamesDir}${name}.kif`, 'utf8'), `${name}.kif`);
   const filter = createFilter(game, {
     role: Number(roleText),
     updateBudgetMs: Number(values['budget-ms']),
     observationsOnly: values['observations-only'],
   });
-  const truth = createProver(game);
-  const rounds = Number(values.rounds);
-  for (let seed = 1, total = 0; total < rounds; seed++) {
-    const { summary } = playFilteredMatch(filter, truth, { seed });
-    total += summary.rounds;
+  for (const summary of table1Matches(filter, createProver(game), sample)) {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   }
 }
 
 async function runTable() {
   const { loadGame } = await import('@gdlkit/core');
+  const { table1Verdict } = await import('../dist/index.js');
   const names = values.games ? values.games.split(',') : GAMES;
   const rows = [];
   for (const name of names) {
@@ -83,7 +88,7 @@ async function runTable() {
       const started = performance.now();
       const summaries = await runChild(`${name}:${r}`, Number(values.cap) * 1000);
       const seconds = (performance.now() - started) / 1000;
-      rows.push(aggregate(name, game.roleName(r), summaries, seconds));
+      rows.push(aggregate(table1Verdict, name, game.roleName(r), summaries, seconds));
       process.stderr.write(`${JSON.stringify(rows[rows.length - 1])}\n`);
     }
   }
@@ -98,7 +103,7 @@ async function runTable() {
 
 function runChild(row, capMs) {
   return new Promise((resolve) => {
-    const args = [fileURLToPath(import.meta.url), '--row', row, '--rounds', values.rounds];
+    const args = [fileURLToPath(import.meta.url), '--row', row, ...sampleArgs];
     args.push('--budget-ms', values['budget-ms']);
     if (values['observations-only']) args.push('--observations-only');
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -123,19 +128,13 @@ function runChild(row, capMs) {
   });
 }
 
-function aggregate(game, role, summaries, seconds) {
-  const complete = summaries.filter((s) => !s.truncated);
-  const legal = summaries.length > 0 && summaries.every((s) => s.legalAlwaysKnown);
-  const rounds = summaries.reduce((a, s) => a + s.rounds, 0);
+function aggregate(table1Verdict, game, role, summaries, seconds) {
+  const verdict = table1Verdict(summaries);
   const updateSeconds = summaries.reduce((a, s) => a + s.updateMs, 0) / 1000;
   return {
     game,
     role,
-    matches: summaries.length,
-    rounds,
-    legal,
-    terminal: legal && complete.length > 0 ? complete.every((s) => s.terminalKnown) : null,
-    goal: legal && complete.length > 0 ? complete.every((s) => s.goalKnown) : null,
+    ...verdict,
     secondsPerMatch: summaries.length > 0 ? updateSeconds / summaries.length : null,
     fellBack: summaries.reduce((a, s) => a + s.fellBack, 0),
     threeValued: summaries.reduce((a, s) => a + (s.threeValued ?? 0), 0),
@@ -152,15 +151,15 @@ function aggregate(game, role, summaries, seconds) {
 function toMarkdown(rows) {
   const mark = (v) => (v === null ? '–' : v ? '✓' : 'no');
   const lines = [
-    '| game | role | matches | rounds | legal | terminal | goal | s per match | note |',
-    '| --- | --- | ---: | ---: | :-: | :-: | :-: | ---: | --- |',
+    '| game | role | matches | rounds | legal | terminal | goal | s per match | s/1000 rounds | note |',
+    '| --- | --- | ---: | ---: | :-: | :-: | :-: | ---: | ---: | --- |',
   ];
   for (const r of rows) {
     const notes = [];
     if (r.capped) notes.push(`capped at ${values.cap} s`);
     if (r.failed) notes.push('failed');
     if (r.fellBack > 0) notes.push(`${r.fellBack} updates fell back (${r.threeValued} with Kleene queries)`);
-    if (r.matches > 0 && !r.legal) {
+    if (r.legal === false) {
       notes.push(
         r.legalUnknownExact > 0
           ? `legal moves not known in ${r.legalUnknownExact} states before any fallback`
@@ -169,9 +168,9 @@ function toMarkdown(rows) {
     }
     if (r.legalThreeValued > 0) notes.push(`${r.legalThreeValued} legal queries three-valued`);
     if (r.endApproximated > 0) notes.push(`terminal/goal approximated in ${r.endApproximated} matches`);
-    const time = r.secondsPerMatch === null ? '–' : r.secondsPerMatch.toFixed(2);
+    const time = (v, digits) => (v === null ? '–' : v.toFixed(digits));
     lines.push(
-      `| ${r.game} | ${r.role} | ${r.matches} | ${r.rounds} | ${mark(r.matches > 0 ? r.legal : null)} | ${mark(r.terminal)} | ${mark(r.goal)} | ${time} | ${notes.join('; ')} |`,
+      `| ${r.game} | ${r.role} | ${r.matches} | ${r.rounds} | ${mark(r.legal)} | ${mark(r.terminal)} | ${mark(r.goal)} | ${time(r.secondsPerMatch, 2)} | ${time(r.secondsPer1000Rounds, 1)} | ${notes.join('; ')} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -16,4 +16,5 @@ export {
 } from './filter-match.js';
 export { FluentAtoms, KnowledgeState } from './knowledge-state.js';
 export { createFilter, type FilterOptions, FilterReasoner, filterBackend } from './reasoner.js';
+export { type Table1Sample, type Table1Verdict, table1Matches, table1Verdict } from './table1.js';
 export { KnowledgeUpdater, type UpdateOptions, type UpdatePhase, type UpdateResult } from './update.js';

@@ -37,6 +37,36 @@ describe('Table 1 rows that differ from the paper', () => {
       expect(match.summary.terminalKnown).toBe(true);
     }
   });
+
+  // The paper's column is "knew at the end that the game must have terminated" (step 3 of the update method on
+  // the knowledge after the last round). Both minesweeper roles know it only through the last joint move's
+  // percepts, so the paper's ✓ for the miner (role 1) shows that it, like us, asked after filtering them.
+  it("minesweeper: termination is known only through the last round's percepts, for either role", () => {
+    const game = corpusGame('minesweeper.kif');
+    const truth = createProver(game);
+    for (const role of ['miner', 'sweeper']) {
+      const filter = createFilter(game, { role });
+      const blind = createFilter(game, { role, observationsOnly: true });
+      for (let seed = 1; seed <= 2; seed++) {
+        const match = playFilteredMatch(filter, truth, { seed });
+        expect(match.summary.terminalKnown).toBe(true);
+        const beforeLast = match.knowledge[match.knowledge.length - 2]!;
+        const lastMove = game.parseTerm(match.steps[match.steps.length - 2]!.moves![role]!);
+        expect(filter.isTerminal(beforeLast)).toBe(false);
+        expect(filter.isTerminal(blind.update(beforeLast, lastMove, []).state)).toBe(false);
+      }
+    }
+  });
+
+  it('minesweeper: the sweeper knows termination also when filtering only through observations made', () => {
+    // So the paper's "no" cannot come from its observations-only simplification: kaboom is an observation made.
+    const game = corpusGame('minesweeper.kif');
+    const filter = createFilter(game, { role: 'sweeper', observationsOnly: true });
+    for (let seed = 1; seed <= 3; seed++) {
+      const { summary } = playFilteredMatch(filter, createProver(game), { seed });
+      expect(summary).toMatchObject({ legalAlwaysKnown: true, terminalKnown: true, goalKnown: false });
+    }
+  });
 });
 
 describe('Table 1 legal column: exact "no" told apart from the budget fallback', () => {
