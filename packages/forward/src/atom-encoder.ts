@@ -2,7 +2,7 @@
 // building the argument terms: each slot value is turned into its digit through a dense term-id table.
 // Used by the table-free join for its conditions and its result.
 import type { Atom, Pattern, TermId, TermStore } from '@gdlkit/core';
-import type { RelationLayout, Slot } from './relation-ids.js';
+import { localId, type RelationLayout, type Slot } from './relation-ids.js';
 import { instantiate } from './term-match.js';
 
 const digitTables = new WeakMap<Slot, Int32Array>();
@@ -26,15 +26,20 @@ export function digitOf(table: Int32Array, term: TermId): number {
   return term < table.length ? table[term]! : -1;
 }
 
-/** Strides of a shape's slots: the weight of each digit in the shape-local id. */
-export function slotStrides(radices: readonly number[]): Int32Array {
-  const strides = new Int32Array(radices.length);
+/** Strides of a shape's slots: the weight of each digit in its mixed-radix key (doubles: keys reach 2^53). */
+export function slotStrides(radices: readonly number[]): Float64Array {
+  const strides = new Float64Array(radices.length);
   let w = 1;
   for (let k = 0; k < radices.length; k++) {
     strides[k] = w;
     w *= radices[k]!;
   }
   return strides;
+}
+
+/** The digit of a slot in a mixed-radix key (exact for keys below 2^53). */
+export function keyDigit(key: number, stride: number, radix: number): number {
+  return Math.floor(key / stride) % radix;
 }
 
 /** One argument of an atom: either its choice is fixed by the pattern, or it is a variable decided at run time. */
@@ -57,7 +62,7 @@ export class AtomEncoder {
   /** The atom can never lie inside the argument domains. */
   private readonly never: boolean;
   private readonly choiceWeights: Int32Array;
-  private readonly strides: Int32Array[];
+  private readonly strides: Float64Array[];
   private readonly chosen: Int32Array;
   private readonly digits: Int32Array;
 
@@ -65,6 +70,8 @@ export class AtomEncoder {
     private readonly store: TermStore,
     private readonly layout: RelationLayout,
     atom: Atom,
+    /** Number unseen instances of sparse shapes (for a result written; a test leaves them absent). */
+    private readonly create = false,
   ) {
     let never = false;
     const choices = layout.argChoices;
@@ -132,7 +139,10 @@ export class AtomEncoder {
     this.digits = new Int32Array(widest);
   }
 
-  /** The program-wide id of the atom under `bindings`, or -1 when it lies outside the argument domains. */
+  /**
+   * The program-wide id of the atom under `bindings`, or -1 when it lies outside the argument domains (or,
+   * without `create`, is an instance of a sparse shape never written).
+   */
   encode(bindings: Int32Array): number {
     if (this.never) return -1;
     const choices = this.layout.argChoices;
@@ -160,10 +170,11 @@ export class AtomEncoder {
     }
     const shape = this.layout.shapes[shapeIndex]!;
     const strides = this.strides[shapeIndex]!;
-    let id = 0;
-    for (let s = 0; s < k; s++) id += this.digits[s]! * strides[s]!;
+    let key = 0;
+    for (let s = 0; s < k; s++) key += this.digits[s]! * strides[s]!;
     this.shape = shape.global;
-    return this.layout.base + shape.offset + id;
+    const id = localId(shape, key, this.create);
+    return id < 0 ? -1 : this.layout.base + id;
   }
 
   /** Which choice holds a bound variable's term; its digits are written from position k. */

@@ -17,6 +17,10 @@ export interface ForwardOptions extends BackendOptions {
   readonly sampleStates?: number;
   /** Seed of the sampling playouts. */
   readonly seed?: number;
+  /** Shapes with more possible instances than this get sparse ids (default 2^22). */
+  readonly denseShapeLimit?: number;
+  /** Distinct instances one sparse shape may hold over the reasoner's life (default 2^20). */
+  readonly sparseShapeCapacity?: number;
 }
 
 export interface CompileReport {
@@ -58,6 +62,8 @@ export function compileForward(
     workPerRule: 8_000_000,
     deferTables: strategy !== 'source',
     checkBudget,
+    denseShapeLimit: options.denseShapeLimit,
+    sparseShapeCapacity: options.sparseShapeCapacity,
   });
   const machine = new StateMachine(program);
   const grounded = performance.now();

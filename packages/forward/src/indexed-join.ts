@@ -9,11 +9,12 @@
 // Bindings are term ids; nothing is allocated per combination except when a rule builds nested function
 // terms that are not in a slot (rare; they are interned through the term store).
 import { type BodyLiteral, collectVariables, type Pattern, type TermId, type TermStore } from '@gdlkit/core';
-import { AtomEncoder, digitOf, digitTable, slotStrides } from './atom-encoder.js';
+import { AtomEncoder, digitOf, digitTable, keyDigit, slotStrides } from './atom-encoder.js';
 import { JoinIndex } from './join-index.js';
 import type { KnowledgeBase } from './knowledge-base.js';
 import type { RelationLayout, Shape } from './relation-ids.js';
 import type { RulePlan } from './rule-plan.js';
+import type { SparseIds } from './sparse-ids.js';
 import { compatibleShapes, instantiate, matchPattern, UNBOUND } from './term-match.js';
 
 /** Indexes and whole-term caches shared by every table-free rule of a program. */
@@ -43,14 +44,14 @@ export class JoinContext {
     for (const [key, cache] of this.wholeTerms) if (!caches.has(cache)) this.wholeTerms.delete(key);
   }
 
-  index(layout: RelationLayout, shape: Shape, slots: readonly number[], strides: Int32Array): JoinIndex {
+  index(layout: RelationLayout, shape: Shape, slots: readonly number[], strides: Float64Array): JoinIndex {
     const key = `${shape.global}:${slots.join(',')}`;
     let index = this.indexes.get(key);
     if (!index) this.indexes.set(key, (index = new JoinIndex(this.kb, shape, layout.base, slots, strides)));
     return index;
   }
 
-  /** Interned term of argument j per shape-local id (-1 until first asked). */
+  /** Interned term of argument j per shape position (shape-local id; -1 until first asked). */
   wholeTermCache(shape: Shape, j: number): Int32Array {
     const key = `${shape.global}:${j}`;
     let cache = this.wholeTerms.get(key);
@@ -69,7 +70,9 @@ interface ShapeScan {
   readonly shape: Shape;
   readonly start: number;
   readonly firstId: number;
-  readonly strides: Int32Array;
+  /** Mixed-radix keys of the shape's positions when it is sparse. */
+  readonly sparse: SparseIds | undefined;
+  readonly strides: Float64Array;
   readonly radices: Int32Array;
   readonly slotValues: readonly (readonly TermId[])[];
   /** Absent when no slot is bound: the whole list is scanned. */
@@ -135,7 +138,7 @@ export class IndexedJoin {
     this.kb = ctx.kb;
     const rule = plan.rule;
     this.bindings = new Int32Array(rule.variableCount).fill(UNBOUND);
-    this.head = new AtomEncoder(ctx.store, ctx.layouts[rule.head.relation]!, rule.head);
+    this.head = new AtomEncoder(ctx.store, ctx.layouts[rule.head.relation]!, rule.head, true);
     const bound = new Set<number>();
     const conditionsAt = (level: number) => {
       for (const c of plan.conditions) if (c.level === level) this.steps.push(this.condition(c.literal));
@@ -327,6 +330,7 @@ export class IndexedJoin {
       shape,
       start: this.kb.starts[shape.global]!,
       firstId: layout.base + shape.offset,
+      sparse: shape.sparse,
       strides,
       radices: Int32Array.from(shape.radices),
       slotValues: shape.slots.map((s) => s.values),
@@ -401,7 +405,7 @@ export class IndexedJoin {
     const key = this.key(sc, index);
     if (key < 0) return false;
     // Chains run from the newest entry to the oldest, so a delta scan stops at the first old one.
-    for (let p = index.first(key); p >= from; p = index.next(p)) {
+    for (let p = index.first(key); p >= from; p = index.next(p, key)) {
       if (this.candidate(sc, data[p]!, next)) {
         if (once) return true;
         reached = true;
@@ -432,43 +436,45 @@ export class IndexedJoin {
   }
 
   // Order matters: every binding (plain slots, whole terms, nested patterns) precedes every comparison.
+  // `position` is the entry's shape-local id, `local` its mixed-radix key (the same unless sparse).
   private candidate(sc: ShapeScan, id: number, next: number): boolean {
     const b = this.bindings;
-    const local = id - sc.firstId;
+    const position = id - sc.firstId;
+    const local = sc.sparse === undefined ? position : sc.sparse.keys[position]!;
     const strides = sc.strides;
     const radices = sc.radices;
     const binds = sc.binds;
     for (let k = 0; k < binds.length; k += 2) {
       const slot = binds[k]!;
-      b[binds[k + 1]!] = sc.slotValues[slot]![((local / strides[slot]!) | 0) % radices[slot]!]!;
+      b[binds[k + 1]!] = sc.slotValues[slot]![keyDigit(local, strides[slot]!, radices[slot]!)]!;
     }
-    if (sc.wholes.length > 0) this.bindWholes(sc, local);
+    if (sc.wholes.length > 0) this.bindWholes(sc, position, local);
     if (sc.generics.length > 0 && !this.matchGenerics(sc, local)) return false;
     const sames = sc.sames;
     for (let k = 0; k < sames.length; k += 2) {
       const slot = sames[k]!;
-      if (b[sames[k + 1]!] !== sc.slotValues[slot]![((local / strides[slot]!) | 0) % radices[slot]!]) {
+      if (b[sames[k + 1]!] !== sc.slotValues[slot]![keyDigit(local, strides[slot]!, radices[slot]!)]) {
         return false;
       }
     }
-    if (sc.wholes.length > 0 && !this.compareWholes(sc, local)) return false;
+    if (sc.wholes.length > 0 && !this.compareWholes(sc, position, local)) return false;
     return this.step(next);
   }
 
-  private bindWholes(sc: ShapeScan, local: number): void {
-    for (const w of sc.wholes) if (w.first) this.bindings[w.variable] = this.whole(sc, w, local);
+  private bindWholes(sc: ShapeScan, position: number, local: number): void {
+    for (const w of sc.wholes) if (w.first) this.bindings[w.variable] = this.whole(sc, w, position, local);
   }
 
-  private compareWholes(sc: ShapeScan, local: number): boolean {
+  private compareWholes(sc: ShapeScan, position: number, local: number): boolean {
     for (const w of sc.wholes) {
-      if (!w.first && this.bindings[w.variable] !== this.whole(sc, w, local)) return false;
+      if (!w.first && this.bindings[w.variable] !== this.whole(sc, w, position, local)) return false;
     }
     return true;
   }
 
-  private whole(sc: ShapeScan, w: ShapeScan['wholes'][number], local: number): TermId {
-    let t = w.cache[local]!;
-    if (t < 0) w.cache[local] = t = this.wholeTerm(sc, w.j, local);
+  private whole(sc: ShapeScan, w: ShapeScan['wholes'][number], position: number, local: number): TermId {
+    let t = w.cache[position]!;
+    if (t < 0) w.cache[position] = t = this.wholeTerm(sc, w.j, local);
     return t;
   }
 
@@ -477,7 +483,7 @@ export class IndexedJoin {
     const first = shape.argSlot[j]!;
     const choice = shape.choices[j]!;
     const values = choice.slots.map(
-      (_, a) => sc.slotValues[first + a]![((local / sc.strides[first + a]!) | 0) % sc.radices[first + a]!]!,
+      (_, a) => sc.slotValues[first + a]![keyDigit(local, sc.strides[first + a]!, sc.radices[first + a]!)]!,
     );
     return this.store.compound(choice.functor, values);
   }
@@ -488,7 +494,7 @@ export class IndexedJoin {
     this.trail.length = 0;
     for (const g of sc.generics) {
       const slot = g.slot;
-      const term = sc.slotValues[slot]![((local / sc.strides[slot]!) | 0) % sc.radices[slot]!]!;
+      const term = sc.slotValues[slot]![keyDigit(local, sc.strides[slot]!, sc.radices[slot]!)]!;
       if (!matchPattern(this.store, g.pattern, term, b, this.trail)) return false;
     }
     return true;

@@ -1,6 +1,8 @@
 // The knowledge base of section 3: per shape a list of ids in production order (one segment of `data`, as
 // long as the shape's instance set, with a count) and one membership byte per id across the whole program.
 // Writing and enumerating cost O(n), clearing a list O(n) (reset the bytes of its entries), Exists(ID) O(1).
+// A sparse shape's ids number the positions its interner hands out (sparse-ids.ts), so its list and bytes
+// are sized by the interner's capacity rather than by its mixed-radix id space.
 import { BudgetExceededError } from '@gdlkit/core';
 import type { RelationLayout, Shape } from './relation-ids.js';
 
@@ -52,7 +54,11 @@ export class KnowledgeBase {
   }
 
   get footprintBytes(): number {
+    const interners = new Set(this.shapes.flatMap((s) => (s.sparse ? [s.sparse] : [])));
+    let sparse = 0;
+    for (const ids of interners) sparse += ids.bytes;
     return (
+      sparse +
       this.bits.byteLength +
       this.data.byteLength +
       this.starts.byteLength +

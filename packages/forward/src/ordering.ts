@@ -98,10 +98,10 @@ function passProbability(
 function conditionProbability(model: CostModel, literal: BodyLiteral): number {
   if (literal.kind === 'distinct') return 1;
   const layout = model.layouts[literal.atom.relation]!;
-  if (layout.size === 0) return literal.kind === 'pos' ? 0 : 1;
+  if (layout.keySize === 0) return literal.kind === 'pos' ? 0 : 1;
   let n = 0;
   for (const shape of layout.shapes) n += model.averageCount[shape.global]!;
-  const exists = Math.min(1, n / layout.size);
+  const exists = Math.min(1, n / layout.keySize);
   return literal.kind === 'pos' ? exists : 1 - exists;
 }
 

@@ -8,9 +8,10 @@ import { IndexedJoin, JoinContext } from './indexed-join.js';
 import { KnowledgeBase } from './knowledge-base.js';
 import { stratifyNegativeComponent } from './negative-cycles.js';
 import { buildReferenceTables, type TableContext, type TableRule } from './reference-tables.js';
-import { type RelationLayout, relationLayouts } from './relation-ids.js';
+import { DEFAULT_SPARSE_POLICY, type RelationLayout, relationLayouts } from './relation-ids.js';
 import { compileRule } from './rule-codegen.js';
 import { planRule, sourceOrder } from './rule-plan.js';
+import { compatibleShapes } from './term-match.js';
 
 /** Positive-literal order of a rule (indices into its positive literals). */
 export type RuleOrder = readonly number[];
@@ -56,6 +57,10 @@ export interface ProgramOptions {
   readonly deferTables?: boolean;
   /** Called after each rule is compiled; throws to abandon a build over its time budget. */
   readonly checkBudget?: () => void;
+  /** Shapes with more possible instances than this get sparse ids (default 2^22). */
+  readonly denseShapeLimit?: number;
+  /** Distinct instances a sparse shape may hold (default 2^20). */
+  readonly sparseShapeCapacity?: number;
 }
 
 /** What is asked of a loaded state, each needing part of phase A (numbers: they index arrays on hot paths). */
@@ -100,7 +105,10 @@ export class Program {
     const a = game.analysis;
     const k = game.keywords;
     this.domains = computeArgumentDomains(game, options.checkBudget);
-    this.layouts = relationLayouts(game, this.domains);
+    this.layouts = relationLayouts(game, this.domains, {
+      denseLimit: options.denseShapeLimit ?? DEFAULT_SPARSE_POLICY.denseLimit,
+      capacity: options.sparseShapeCapacity ?? DEFAULT_SPARSE_POLICY.capacity,
+    });
     this.kb = new KnowledgeBase(this.layouts, options.memoryBytes);
     this.permanent = game.relations.map((r) => !a.dynamic[r.id]);
     this.ctx = { game, layouts: this.layouts, kb: this.kb, permanent: this.permanent };
@@ -183,7 +191,11 @@ export class Program {
     );
   }
 
-  /** Compiles a rule in a given order: reference tables when they fit, otherwise a table-free join. */
+  /**
+   * Compiles a rule in a given order: reference tables when they fit, otherwise a table-free join. A rule
+   * with a literal or head that can match a sparse shape is always table-free: tables index dense ids, and
+   * a sparse instance has no id until it is first written.
+   */
   stageRule(
     rule: GameRule,
     order: RuleOrder,
@@ -197,9 +209,15 @@ export class Program {
       this.options.tableBytesPerRule,
       this.options.memoryBytes - this.kb.footprintBytes - this.tableBytes,
     );
-    const tables = withTables
-      ? buildReferenceTables(this.ctx, plan, left, this.options.workPerRule)
-      : 'over-budget';
+    const sparse = [rule.head, ...rule.body.flatMap((l) => (l.kind === 'distinct' ? [] : [l.atom]))].some(
+      (atom) =>
+        this.layouts[atom.relation]!.sparse &&
+        compatibleShapes(this.game.store, this.layouts[atom.relation]!, atom).some((s) => s.sparse),
+    );
+    const tables =
+      withTables && !sparse
+        ? buildReferenceTables(this.ctx, plan, left, this.options.workPerRule)
+        : 'over-budget';
     if (tables === 'dead') return { rule, order, run: () => {}, fallback: false, tableBytes: 0 };
     if (tables === 'over-budget') {
       const join = new IndexedJoin(this.joins, plan);
@@ -326,7 +344,7 @@ export class Program {
     for (const r of component) {
       const layout = this.layouts[r]!;
       for (const args of this.domains.permanent.get(r) ?? []) {
-        const id = layout.encode(args);
+        const id = layout.encode(args, true);
         if (id < 0) throw new Error('internal: a permanent fact falls outside its argument domains');
         this.kb.addLocal(layout, id);
       }

@@ -95,7 +95,7 @@ export class ForwardReasoner extends BaseReasoner<ForwardState> {
     const layout = this.machine.fluents;
     const ids = new Set<number>();
     for (const fact of facts) {
-      const id = layout.encode([fact]);
+      const id = layout.encode([fact], true);
       if (id < 0) {
         throw new GdlkitError(
           'BAD_TERM',

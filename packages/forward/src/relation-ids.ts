@@ -3,8 +3,18 @@
 // An argument whose domain holds function terms is split by function symbol, as the paper treats
 // (true (cell ?x ?y ?p)) as the relation cell/3: each combination of choices is a *shape* with its own slots,
 // and a relation's id space is the disjoint union of its shapes' id spaces.
-import type { Game, RelationId, SymbolId, TermId, TermStore } from '@gdlkit/core';
+// A shape whose id space exceeds a limit is *sparse*: its mixed-radix ids become keys of a hash table that
+// hands out compact positions (sparse-ids.ts), and the relation's ids number those positions instead.
+import {
+  BudgetExceededError,
+  type Game,
+  type RelationId,
+  type SymbolId,
+  type TermId,
+  type TermStore,
+} from '@gdlkit/core';
 import type { ArgumentDomains, Domain } from '@gdlkit/ground';
+import { SparseIds } from './sparse-ids.js';
 
 /** The ordered values of one slot and the index of each (I(∆, l) of Definition 4). */
 export interface Slot {
@@ -29,10 +39,30 @@ export interface Shape {
   /** Slot index where each argument's slots begin. */
   readonly argSlot: readonly number[];
   readonly radices: readonly number[];
+  /** Size of the mixed-radix id space (Π radices; below 2^53). */
+  readonly keySize: number;
+  /** Ids the shape owns in the knowledge base: keySize when dense, the interner's capacity when sparse. */
   readonly size: number;
   /** First relation id of the shape (relation-local). */
   readonly offset: number;
+  /** Present when the shape is sparse: relation id = offset + position of the mixed-radix key. */
+  readonly sparse: SparseIds | undefined;
 }
+
+/** When a shape is sparse, and the interners shared by relations with the same argument domains. */
+export interface SparsePolicy {
+  /** Shapes with more mixed-radix ids than this are sparse. */
+  readonly denseLimit: number;
+  /** Distinct instances a sparse shape may hold over the reasoner's life. */
+  readonly capacity: number;
+  /**
+   * Interners by shape signature: true/next/init and legal/does must number the same instance alike (the
+   * state machine carries ids over between them).
+   */
+  readonly shared: Map<string, SparseIds>;
+}
+
+export const DEFAULT_SPARSE_POLICY = { denseLimit: 1 << 22, capacity: 1 << 20 } as const;
 
 export function makeSlot(values: readonly TermId[]): Slot {
   return { values, index: new Map(values.map((v, i) => [v, i])) };
@@ -61,7 +91,12 @@ export function mixedRadixDecode(id: number, radices: ArrayLike<number>, out: In
 /** The id space of one relation: its shapes, with encoding to and decoding from ground arguments. */
 export class RelationLayout {
   readonly shapes: Shape[] = [];
+  /** Ids of the relation in the knowledge base (sum of its shapes' sizes). */
   readonly size: number;
+  /** Size of the relation's mixed-radix id space (sum of its shapes' key sizes). */
+  readonly keySize: number;
+  /** Some shape is sparse. */
+  readonly sparse: boolean;
   /** First id of this relation in the program-wide id space (set by the knowledge base). */
   base = 0;
   private readonly choiceCounts: number[];
@@ -72,9 +107,12 @@ export class RelationLayout {
     private readonly store: TermStore,
     readonly relation: RelationId,
     readonly argChoices: readonly (readonly ArgumentChoice[])[],
+    name = `relation ${relation}`,
+    policy?: SparsePolicy,
   ) {
     this.choiceCounts = argChoices.map((c) => c.length);
     let offset = 0;
+    let keySize = 0;
     let maxSlots = 0;
     const pick = new Array<number>(argChoices.length).fill(0);
     const total = this.choiceCounts.reduce((a, b) => a * b, 1);
@@ -88,12 +126,35 @@ export class RelationLayout {
         slots.push(...c.slots);
       }
       const radices = slots.map((sl) => sl.values.length);
-      const size = radices.reduce((a, b) => a * b, 1);
-      this.shapes.push({ relation, global: -1, choices, slots, argSlot, radices, size, offset });
+      const shapeKeys = radices.reduce((a, b) => a * b, 1);
+      if (!(shapeKeys <= Number.MAX_SAFE_INTEGER)) {
+        throw new BudgetExceededError(
+          `${name} has ${shapeKeys} possible instances in one shape, past the 2^53 the forward chainer's mixed-radix ids can number exactly`,
+          { limit: '2^53 instances per shape' },
+        );
+      }
+      const sparse =
+        policy && shapeKeys > policy.denseLimit ? sharedIds(policy, choices, shapeKeys, name) : undefined;
+      const size = sparse ? sparse.capacity : shapeKeys;
+      this.shapes.push({
+        relation,
+        global: -1,
+        choices,
+        slots,
+        argSlot,
+        radices,
+        keySize: shapeKeys,
+        size,
+        offset,
+        sparse,
+      });
       offset += size;
+      keySize += shapeKeys;
       maxSlots = Math.max(maxSlots, slots.length);
     }
     this.size = offset;
+    this.keySize = keySize;
+    this.sparse = this.shapes.some((s) => s.sparse !== undefined);
     this.scratch = new Int32Array(maxSlots);
     this.chosen = new Int32Array(argChoices.length);
   }
@@ -105,8 +166,11 @@ export class RelationLayout {
     return shapes[0]!;
   }
 
-  /** The relation-local id of relation(args), or -1 when it lies outside the argument domains. */
-  encode(args: ArrayLike<TermId>): number {
+  /**
+   * The relation-local id of relation(args), or -1 when it lies outside the argument domains. An instance
+   * of a sparse shape seen for the first time gets its id only with `create` (else -1: it holds nowhere).
+   */
+  encode(args: ArrayLike<TermId>, create = false): number {
     const store = this.store;
     let shapeIndex = 0;
     let weight = 1;
@@ -131,7 +195,7 @@ export class RelationLayout {
         weight *= shape.radices[k++]!;
       }
     }
-    return shape.offset + id;
+    return localId(shape, id, create);
   }
 
   /** Which choice of argument j can hold `term` (judged by its constant or function symbol), or -1. */
@@ -151,7 +215,7 @@ export class RelationLayout {
   /** The slot values of a relation-local id, written into `out`; returns its shape. */
   decodeSlots(id: number, out: Int32Array | number[]): Shape {
     const shape = this.shapeOf(id);
-    mixedRadixDecode(id - shape.offset, shape.radices, out);
+    mixedRadixDecode(shapeKey(shape, id - shape.offset), shape.radices, out);
     for (let i = 0; i < shape.slots.length; i++) out[i] = shape.slots[i]!.values[out[i]!]!;
     return shape;
   }
@@ -162,6 +226,33 @@ export class RelationLayout {
     const shape = this.decodeSlots(id, values);
     return shape.choices.map((c, j) => argumentTerm(this.store, c, values, shape.argSlot[j]!));
   }
+}
+
+/** The relation-local id of a shape's mixed-radix key (-1 for an unseen sparse key without `create`). */
+export function localId(shape: Shape, key: number, create: boolean): number {
+  const sparse = shape.sparse;
+  if (sparse === undefined) return shape.offset + key;
+  const p = create ? sparse.intern(key) : sparse.find(key);
+  return p < 0 ? -1 : shape.offset + p;
+}
+
+/** The mixed-radix key of a shape's position (shape-local id). */
+export function shapeKey(shape: Shape, position: number): number {
+  return shape.sparse === undefined ? position : shape.sparse.key(position);
+}
+
+function sharedIds(
+  policy: SparsePolicy,
+  choices: readonly ArgumentChoice[],
+  keySize: number,
+  name: string,
+): SparseIds {
+  const signature = choices
+    .map((c) => `${c.functor}(${c.slots.map((s) => s.values.join(' ')).join(';')})`)
+    .join(',');
+  let ids = policy.shared.get(signature);
+  if (!ids) policy.shared.set(signature, (ids = new SparseIds(Math.min(keySize, policy.capacity), name)));
+  return ids;
 }
 
 /** The term of one argument from the slot values of its shape. */
@@ -185,8 +276,13 @@ export function argumentChoices(store: TermStore, domain: Domain): ArgumentChoic
   return choices;
 }
 
-/** The layouts of every relation of a game from its argument domains. */
-export function relationLayouts(game: Game, domains: ArgumentDomains): RelationLayout[] {
+/** The layouts of every relation of a game from its argument domains (no sparse shapes without a policy). */
+export function relationLayouts(
+  game: Game,
+  domains: ArgumentDomains,
+  sparse?: Omit<SparsePolicy, 'shared'>,
+): RelationLayout[] {
+  const policy: SparsePolicy | undefined = sparse && { ...sparse, shared: new Map() };
   const cache = new Map<Domain, ArgumentChoice[]>();
   const choicesOf = (d: Domain) => {
     let c = cache.get(d);
@@ -194,6 +290,6 @@ export function relationLayouts(game: Game, domains: ArgumentDomains): RelationL
     return c;
   };
   return game.relations.map(
-    (r) => new RelationLayout(game.store, r.id, domains.relations[r.id]!.map(choicesOf)),
+    (r) => new RelationLayout(game.store, r.id, domains.relations[r.id]!.map(choicesOf), r.key, policy),
   );
 }
