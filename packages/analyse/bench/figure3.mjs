@@ -1,7 +1,8 @@
 // Reproduces Figure 3 of Schiffel & Thielscher (2009): `pnpm --filter @gdlkit/analyse figure3 [seconds] [game ...]`.
 // Five experiments per game: control unique, board unique, board unique given control, zero-sum, and the
-// systematic search for unique arguments. Prints a Markdown table with the paper's answers beside ours; a
-// zero-sum answer marked * was proved as a consequence of Φ without induction.
+// systematic search for unique arguments, followed by the joint search (JOINT=0 leaves it out, as the paper).
+// Prints a Markdown table with the paper's answers beside ours; a zero-sum answer marked * was proved as a
+// consequence of Φ without induction.
 // Budget per proof: the given seconds (default 60) and 1 GB, the paper's memory limit.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,12 +46,15 @@ for (const name of names) {
   } else ours.push('n/a');
   ours.push(cell(await analyser.prove(board, [], budget)));
   ours.push(hasControl && controlProved ? cell(await analyser.prove(board, [control], budget)) : 'n/a');
-  const search = await analyser.searchUnique({ budget });
+  const search = await analyser.searchUnique({ budget, joint: process.env.JOINT !== '0' });
   const unknown = search.results.filter((r) => r.status === 'unknown').length;
   // Zero-sum is proved given the unique arguments the search proved (Φ): see README (the paper does not say).
   const zeroSum = await analyser.prove(parseProperty('zero-sum'), search.proved, budget);
   ours.push(`${cell(zeroSum)}${zeroSum.method === 'consequence' ? '*' : ''}`);
-  ours.push(`${search.seconds.toFixed(2)} (${search.proved.length} proved${unknown ? `, ${unknown} unknown` : ''})`);
+  const jointly = search.provedJointly.length;
+  ours.push(
+    `${search.seconds.toFixed(2)} (${search.proved.length} proved${jointly ? `, ${jointly} of them jointly` : ''}${unknown ? `, ${unknown} unknown` : ''})`,
+  );
   await analyser.close();
   rows.push([name, ...ours.map((o, i) => `(${o}) / (${spec.paper[i]})`)]);
   process.stderr.write(`${name}: ${ours.join(' | ')}\n`);
