@@ -26,6 +26,9 @@ import {
   type WasmPlan,
 } from './lower.js';
 
+/** Names of the gate functions a phase calls, kept out of line so each stays within its cost budget. */
+const CHUNK_PREFIX = 'chunk:';
+
 /** Pages the perft stack may grow the memory to (1 GiB keeps byte addresses within i32). */
 export const MAX_PAGES = 16384;
 
@@ -36,7 +39,7 @@ export function emitModule(ir: PropnetIR, plan: WasmPlan): Uint8Array {
     { offset: m.i32.const(TRUE_GATE), data: new Uint8Array([1]), passive: false },
   ]);
   new Emitter(m, ir, plan).emit();
-  return finishModule(m);
+  return finishModule(m, `${CHUNK_PREFIX}*`);
 }
 
 class Emitter {
@@ -58,14 +61,18 @@ class Emitter {
     return this.m.i32.store8(address, 1, this.c(0), value);
   }
 
-  private gateExpr(g: number): Expr {
+  /** The value of gate g over its fan-in edges [from, to) (all of them by default). */
+  private gateExpr(g: number, from = this.ir.faninStart[g]!, to = this.ir.faninStart[g + 1]!): Expr {
     const { ir, m } = this;
     const loads: Expr[] = [];
-    for (let e = ir.faninStart[g]!; e < ir.faninStart[g + 1]!; e++) loads.push(this.load(ir.fanin[e]!));
+    for (let e = from; e < to; e++) loads.push(this.load(ir.fanin[e]!));
     const kind = ir.gateKind[g];
     if (kind === GateKind.Not) return m.i32.xor(loads[0]!, this.c(1));
-    const op = kind === GateKind.And ? m.i32.and.bind(m.i32) : m.i32.or.bind(m.i32);
-    let level = loads;
+    return this.balanced(kind === GateKind.And ? m.i32.and.bind(m.i32) : m.i32.or.bind(m.i32), loads);
+  }
+
+  private balanced(op: (a: Expr, b: Expr) => Expr, leaves: Expr[]): Expr {
+    let level = leaves;
     while (level.length > 1) {
       const next: Expr[] = [];
       for (let i = 0; i + 1 < level.length; i += 2) next.push(op(level[i]!, level[i + 1]!));
@@ -75,10 +82,47 @@ class Emitter {
     return level[0]!;
   }
 
+  /** Least-fixpoint iteration step of gate x of a cyclic component: locals 0 = changed flag, 1 = new value. */
+  private cycleStep(x: number): Expr[] {
+    const { m } = this;
+    return [
+      m.local.set(1, this.gateExpr(x)),
+      m.if(
+        m.i32.ne(m.local.get(1, i32), this.load(x)),
+        m.block(null, [this.store(x, m.local.get(1, i32)), m.local.set(0, this.c(1))]),
+      ),
+    ];
+  }
+
   private chunkFunction(name: string, chunk: Chunk): void {
     const { ir, m } = this;
+    if (chunk.cycle !== undefined) {
+      // A slice of a component iterated by the phase: returns whether a value changed.
+      const body: Expr[] = [m.local.set(0, this.c(0))];
+      for (let x = chunk.start; x < chunk.end; x++) body.push(...this.cycleStep(x));
+      body.push(m.local.get(0, i32));
+      m.addFunction(name, none, i32, [i32, i32], m.block(null, body, i32));
+      return;
+    }
+    if (chunk.edges !== undefined) {
+      // One part of a wide AND/OR: later parts combine with the value the earlier ones stored.
+      const g = chunk.start;
+      const { from, to } = chunk.edges;
+      let value = this.gateExpr(g, from, to);
+      if (from !== ir.faninStart[g]) {
+        value =
+          ir.gateKind[g] === GateKind.And ? m.i32.and(this.load(g), value) : m.i32.or(this.load(g), value);
+      }
+      m.addFunction(name, none, none, [], this.store(g, value));
+      return;
+    }
+    m.addFunction(name, none, none, [i32, i32], this.gatesBody(chunk));
+  }
+
+  /** Straight-line code of whole gates and cyclic components (iterated in place): locals 0 and 1 as above. */
+  private gatesBody(chunk: Chunk): Expr {
+    const { ir, m } = this;
     const body: Expr[] = [];
-    // Locals: 0 = changed flag, 1 = new value (cycle iteration).
     for (let g = chunk.start; g < chunk.end; g++) {
       const c = ir.cycleOf[g]!;
       if (c < 0) {
@@ -90,34 +134,61 @@ class Emitter {
       const e = ir.cycleRange[2 * c + 1]!;
       for (let x = s; x < e; x++) body.push(this.store(x, this.c(0)));
       const iteration: Expr[] = [m.local.set(0, this.c(0))];
-      for (let x = s; x < e; x++) {
-        iteration.push(
-          m.local.set(1, this.gateExpr(x)),
-          m.if(
-            m.i32.ne(m.local.get(1, i32), this.load(x)),
-            m.block(null, [this.store(x, m.local.get(1, i32)), m.local.set(0, this.c(1))]),
-          ),
-        );
-      }
+      for (let x = s; x < e; x++) iteration.push(...this.cycleStep(x));
       iteration.push(m.br(`cycle${c}`, m.local.get(0, i32)));
       body.push(m.loop(`cycle${c}`, m.block(null, iteration)));
     }
-    m.addFunction(name, none, none, [i32, i32], m.block(null, body));
+    return m.block(null, body);
   }
 
+  /**
+   * The phase function calls its chunks in order. The slices of a component too large for one function are
+   * iterated here: its gates start at false, and the slices run until none changes a value (local 0 = changed,
+   * local 1 = index). A phase that fits in one function is that function (no call per evaluation).
+   */
   private phase(name: string, chunks: readonly Chunk[]): void {
-    const { m } = this;
-    for (const [i, chunk] of chunks.entries()) this.chunkFunction(`${name}_${i}`, chunk);
-    m.addFunction(
-      name,
-      none,
-      none,
-      [],
-      m.block(
-        null,
-        chunks.map((_, i) => m.call(`${name}_${i}`, [], none)),
-      ),
-    );
+    const { m, ir } = this;
+    const only = chunks.length === 1 ? chunks[0]! : undefined;
+    if (only !== undefined && only.cycle === undefined && only.edges === undefined) {
+      m.addFunction(name, none, none, [i32, i32], this.gatesBody(only));
+      m.addFunctionExport(name, name);
+      return;
+    }
+    const chunkName = (i: number) => `${CHUNK_PREFIX}${name}:${i}`;
+    for (const [i, chunk] of chunks.entries()) this.chunkFunction(chunkName(i), chunk);
+    const body: Expr[] = [];
+    for (let i = 0; i < chunks.length; ) {
+      const c = chunks[i]!.cycle;
+      if (c === undefined) {
+        body.push(m.call(chunkName(i), [], none));
+        i++;
+        continue;
+      }
+      const s = ir.cycleRange[2 * c]!;
+      const e = ir.cycleRange[2 * c + 1]!;
+      const label = `${name}_cycle${c}`;
+      body.push(
+        m.local.set(1, this.c(s)),
+        m.block(`${label}_zeroed`, [
+          m.loop(
+            `${label}_zero`,
+            m.block(null, [
+              m.br(`${label}_zeroed`, m.i32.ge_u(m.local.get(1, i32), this.c(e))),
+              m.i32.store8(0, 1, m.local.get(1, i32), this.c(0)),
+              m.local.set(1, m.i32.add(m.local.get(1, i32), this.c(1))),
+              m.br(`${label}_zero`),
+            ]),
+          ),
+        ]),
+      );
+      const iteration: Expr[] = [m.local.set(0, this.c(0))];
+      for (; i < chunks.length && chunks[i]!.cycle === c; i++) {
+        iteration.push(m.local.set(0, m.i32.or(m.local.get(0, i32), m.call(chunkName(i), [], i32))));
+      }
+      iteration.push(m.br(label, m.local.get(0, i32)));
+      body.push(m.loop(label, m.block(null, iteration)));
+    }
+    m.addFunction(name, none, none, [i32, i32], m.block(null, body));
     m.addFunctionExport(name, name);
   }
 

@@ -1,12 +1,34 @@
 // Lowering: propnet IR → a small plan of what the module computes and where it keeps it. Emission (emit.ts)
 // turns the plan into code; the two stay separate so the plan can be inspected and tested alone.
+import { BudgetExceededError } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
 
-/** Gates evaluated by one generated function: [start, end), cycles wholly inside. */
+/**
+ * Gates evaluated by one generated function: [start, end), cyclic components wholly inside unless `cycle` is
+ * set. V8 rejects a function body over 7,654,321 bytes, so a phase is cut into chunks of bounded cost.
+ */
 export interface Chunk {
   readonly start: number;
   readonly end: number;
+  /** One part of a gate too wide for one function (start + 1 === end): its fan-in edges [from, to). */
+  readonly edges?: { readonly from: number; readonly to: number };
+  /**
+   * A slice of cyclic component `cycle` too large for one function: the slice function returns whether a
+   * value changed, and the phase iterates the component's consecutive slices until none does.
+   */
+  readonly cycle?: number;
 }
+
+export interface LowerOptions {
+  /**
+   * Most cost units per generated gate function, a unit being about one fan-in wire (≈ 10 bytes of code).
+   * Internal: tests force tiny chunks to exercise the splitting on real games.
+   */
+  readonly maxFunctionCost?: number;
+}
+
+/** ≈ 400 KB of code per function: far under V8's limit, and binaryen optimises each function alone. */
+export const DEFAULT_FUNCTION_COST = 40_000;
 
 export interface WasmPlan {
   readonly gateCount: number;
@@ -46,9 +68,9 @@ export const STAT_MAX_DEPTH = 3;
 export const STAT_TRUNCATED = 4;
 export const STAT_GOALS = 5;
 
-const CHUNK_GATES = 2000;
-
-export function lower(ir: PropnetIR): WasmPlan {
+export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
+  const budget = options.maxFunctionCost ?? DEFAULT_FUNCTION_COST;
+  if (!(budget >= 1)) throw new RangeError(`maxFunctionCost must be at least 1, got ${budget}`);
   const align = (x: number) => (x + 7) & ~7;
   const baseCount = ir.baseGate.length;
   const inputCount = ir.inputGate.length;
@@ -94,8 +116,8 @@ export function lower(ir: PropnetIR): WasmPlan {
     baseStart: 2,
     inputCount,
     inputStart: 2 + baseCount,
-    stateChunks: chunks(ir, ir.firstLogic, ir.phaseSplit),
-    moveChunks: chunks(ir, ir.phaseSplit, ir.gateCount),
+    stateChunks: chunks(ir, ir.firstLogic, ir.phaseSplit, budget),
+    moveChunks: chunks(ir, ir.phaseSplit, ir.gateCount, budget),
     roleCount: ir.roleCount,
     legal,
     legalStart: ir.legalStart,
@@ -105,16 +127,77 @@ export function lower(ir: PropnetIR): WasmPlan {
   };
 }
 
-function chunks(ir: PropnetIR, start: number, end: number): Chunk[] {
+/** Code cost of a gate: its wires plus its store (and, in a cyclic component, the compare-and-flag). */
+function gateCost(ir: PropnetIR, g: number): number {
+  return ir.faninStart[g + 1]! - ir.faninStart[g]! + (ir.cycleOf[g]! >= 0 ? 4 : 1);
+}
+
+/**
+ * Cuts gates [start, end) into chunks of at most `budget` cost. Whole cyclic components and gates stay in one
+ * chunk when they fit; a larger component is sliced (iterated by the phase), a wider gate split by fan-in.
+ */
+function chunks(ir: PropnetIR, start: number, end: number, budget: number): Chunk[] {
   const out: Chunk[] = [];
-  let s = start;
-  while (s < end) {
-    let e = Math.min(end, s + CHUNK_GATES);
-    // Never split a cyclic component.
-    const c = e < end ? ir.cycleOf[e - 1]! : -1;
-    if (c >= 0) e = ir.cycleRange[2 * c + 1]!;
-    out.push({ start: s, end: e });
-    s = e;
+  let open = start;
+  let cost = 0;
+  const flush = (at: number) => {
+    if (at > open) out.push({ start: open, end: at });
+    open = at;
+    cost = 0;
+  };
+  let g = start;
+  while (g < end) {
+    const c = ir.cycleOf[g]!;
+    const unitEnd = c >= 0 ? ir.cycleRange[2 * c + 1]! : g + 1;
+    let unitCost = 0;
+    for (let x = g; x < unitEnd; x++) unitCost += gateCost(ir, x);
+    if (unitCost <= budget) {
+      if (cost + unitCost > budget) flush(g);
+      cost += unitCost;
+    } else {
+      flush(g);
+      if (c >= 0) sliceCycle(ir, c, budget, out);
+      else splitGate(ir, g, budget, out);
+      open = unitEnd;
+    }
+    g = unitEnd;
   }
+  flush(end);
   return out;
+}
+
+/**
+ * Most cost units of one gate of a cyclic component (≈ 5 MB of code): such a gate is not split by fan-in (its
+ * compare-and-flag needs the whole value), so it gets a slice of its own however small the budget.
+ */
+export const MAX_CYCLE_GATE_COST = 500_000;
+
+function sliceCycle(ir: PropnetIR, c: number, budget: number, out: Chunk[]): void {
+  const end = ir.cycleRange[2 * c + 1]!;
+  let open = ir.cycleRange[2 * c]!;
+  let cost = 0;
+  for (let g = open; g < end; g++) {
+    const gc = gateCost(ir, g);
+    if (gc > MAX_CYCLE_GATE_COST) {
+      throw new BudgetExceededError(
+        `propnet-wasm: gate ${g} of a cyclic component has ${gc - 4} inputs, more than one WebAssembly function can evaluate`,
+        { limit: `${MAX_CYCLE_GATE_COST} code units per function` },
+      );
+    }
+    if (cost > 0 && cost + gc > budget) {
+      out.push({ start: open, end: g, cycle: c });
+      open = g;
+      cost = 0;
+    }
+    cost += gc;
+  }
+  out.push({ start: open, end, cycle: c });
+}
+
+/** A gate wider than a function: the first part stores its value, each later part combines into it. */
+function splitGate(ir: PropnetIR, g: number, budget: number, out: Chunk[]): void {
+  const last = ir.faninStart[g + 1]!;
+  for (let from = ir.faninStart[g]!; from < last; from += budget) {
+    out.push({ start: g, end: g + 1, edges: { from, to: Math.min(last, from + budget) } });
+  }
 }

@@ -4,8 +4,10 @@
 import type { PlayoutStats } from '@gdlkit/core';
 import type { PropnetEvaluator } from '../engine.js';
 import type { PropnetIR } from '../ir.js';
+import { compileModule } from './compile.js';
 import { emitModule } from './emit.js';
 import {
+  type LowerOptions,
   lower,
   STAT_GOALS,
   STAT_MAX_DEPTH,
@@ -32,11 +34,15 @@ export class WasmPropnet implements PropnetEvaluator {
   private view: Uint8Array;
   private stats: Int32Array;
 
-  constructor(readonly ir: PropnetIR) {
-    this.plan = lower(ir);
+  /** Throws BudgetExceededError when the generated module cannot be compiled. */
+  constructor(
+    readonly ir: PropnetIR,
+    options: LowerOptions = {},
+  ) {
+    this.plan = lower(ir, options);
     const binary = emitModule(ir, this.plan);
     this.binarySize = binary.byteLength;
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(binary), {});
+    const instance = new WebAssembly.Instance(compileModule(binary), {});
     this.exports = instance.exports as unknown as PropnetExports;
     this.buffer = this.exports.memory.buffer;
     this.view = new Uint8Array(this.buffer);

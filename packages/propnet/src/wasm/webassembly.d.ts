@@ -3,6 +3,7 @@ declare namespace WebAssembly {
   class Module {
     constructor(bytes: Uint8Array);
   }
+  class CompileError extends Error {}
   class Instance {
     constructor(module: Module, imports: object);
     readonly exports: Record<string, unknown>;

@@ -1,0 +1,110 @@
+// Regression (kalaha_2009 on propnet-wasm): a phase emitted as one function of 17 MB exceeded V8's limit of
+// 7,654,321 bytes per function body, and the build died with a raw CompileError. The emitter now cuts every
+// phase into functions of bounded cost (wide gates by fan-in, large cyclic components into slices iterated by
+// the phase); these tests force tiny functions on real games and compare every answer with the TypeScript
+// engine.
+import { BaseReasoner, BudgetExceededError, firstDifference, type Game, playRandomMatch } from '@gdlkit/core';
+import { describe, expect, it } from 'vitest';
+import { buildPropnet, PropnetReasoner, PropnetWasmReasoner, WasmPropnet } from '../src/index.js';
+import { compileModule, functionBodySizes, MAX_FUNCTION_BYTES } from '../src/wasm/compile.js';
+import { emitModule } from '../src/wasm/emit.js';
+import { type Chunk, lower } from '../src/wasm/lower.js';
+import { corpusGame } from './helpers.js';
+
+const cases: { game: string; depth: number; budget?: number; cycles?: boolean; maxSteps?: number }[] = [
+  { game: 'tictactoe.kif', depth: 4 },
+  { game: 'connectfour.kif', depth: 4 },
+  { game: 'breakthrough.kif', depth: 2, maxSteps: 40 },
+  // positive cycles through views: their components are sliced and iterated by the phase
+  { game: 'tests/failure-classes/dense-cycle.kif', depth: 3, cycles: true },
+  // 128 components of 131–136 gates (connectivity of each side's pieces), each over 300 wires; its module
+  // alone takes 15 s to optimise, so it runs with the cross suite.
+  ...(process.env.GDLKIT_CROSS === '1'
+    ? [{ game: 'linesofaction.kif', depth: 1, budget: 300, cycles: true, maxSteps: 10 }]
+    : []),
+];
+
+/** Every answer of the reasoner over tiny functions equals the TypeScript engine's. */
+function expectSameAsTypeScript(game: Game, wasm: PropnetWasmReasoner, depth: number, maxSteps?: number) {
+  const ts = new PropnetReasoner(game, wasm.ir);
+  for (let seed = 1; seed <= 2; seed++) {
+    const options = { seed, goalsEverywhere: true, ...(maxSteps ? { maxSteps } : {}) };
+    const diff = firstDifference(playRandomMatch(ts, options).steps, playRandomMatch(wasm, options).steps);
+    expect(diff?.summary, `match seed ${seed}`).toBeUndefined();
+  }
+  const start = ts.initialState();
+  for (let d = 0; d <= depth; d++) {
+    expect(wasm.perft(start, d), `perft ${d}`).toBe(BaseReasoner.prototype.perft.call(ts, start, d));
+  }
+  const playouts = { count: 20, seed: 9, ...(maxSteps ? { maxDepth: maxSteps } : {}) };
+  expect(wasm.playouts(start, playouts)).toEqual(ts.playouts(start, playouts));
+}
+
+describe('propnet-wasm split into many small functions', () => {
+  for (const { game: name, depth, budget = 4, cycles, maxSteps } of cases) {
+    it(`${name}: a budget of ${budget} wires per function gives the TypeScript engine's answers`, () => {
+      const game = corpusGame(name);
+      const ir = buildPropnet(game);
+      const runtime = new WasmPropnet(ir, { maxFunctionCost: budget });
+      const chunks = [...runtime.plan.stateChunks, ...runtime.plan.moveChunks];
+      // The test is only meaningful if it exercises the cuts: wide gates split by fan-in, or slices of
+      // cyclic components (whose wide gates are sliced, never split).
+      const cut = cycles ? (c: Chunk) => c.cycle !== undefined : (c: Chunk) => c.edges !== undefined;
+      expect(chunks.some(cut)).toBe(true);
+      expectSameAsTypeScript(game, new PropnetWasmReasoner(game, ir, runtime), depth, maxSteps);
+    });
+  }
+
+  it('keeps the chunk functions apart after optimisation (binaryen inlined them back into one)', () => {
+    const ir = buildPropnet(corpusGame('connectfour.kif'));
+    const plan = lower(ir, { maxFunctionCost: 50 });
+    const chunkCount = plan.stateChunks.length + plan.moveChunks.length;
+    expect(chunkCount).toBeGreaterThan(20);
+    // Chunks plus the two phases, playouts and perft; an inlined chunk would not have a body of its own.
+    expect(functionBodySizes(emitModule(ir, plan)).length).toBeGreaterThanOrEqual(chunkCount + 4);
+  });
+});
+
+describe('a module V8 cannot compile', () => {
+  it('is a BudgetExceededError naming the function, not a CompileError', () => {
+    // A valid module whose one function body is nops just over V8's limit: () -> () { nop* end }.
+    const bodyLength = MAX_FUNCTION_BYTES + 10;
+    const uleb = (x: number): number[] => {
+      const out: number[] = [];
+      do {
+        let byte = x & 0x7f;
+        x = Math.floor(x / 128);
+        if (x > 0) byte |= 0x80;
+        out.push(byte);
+      } while (x > 0);
+      return out;
+    };
+    const body = new Uint8Array(bodyLength).fill(0x01);
+    body[0] = 0; // no locals
+    body[bodyLength - 1] = 0x0b; // end
+    const code = [...uleb(1), ...uleb(bodyLength)];
+    const codeSection = [10, ...uleb(code.length + bodyLength), ...code];
+    const head = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0, 3, 2, 1, 0];
+    const binary = new Uint8Array(head.length + codeSection.length + bodyLength);
+    binary.set(head, 0);
+    binary.set(codeSection, head.length);
+    binary.set(body, head.length + codeSection.length);
+    expect(functionBodySizes(binary)).toEqual([bodyLength]);
+    expect(() => compileModule(binary)).toThrow(BudgetExceededError);
+    expect(() => compileModule(binary)).toThrow(/function 0 .* over WebAssembly's limit/);
+  });
+});
+
+// kalaha_2009 (460 k gates, 2 M wires) takes about two minutes to build here, so it runs with the cross suite.
+describe.runIf(process.env.GDLKIT_CROSS === '1')('kalaha_2009 on propnet-wasm', () => {
+  it("compiles and plays the TypeScript engine's playouts and perft", () => {
+    const game = corpusGame('kalaha_2009.kif');
+    const ir = buildPropnet(game, { timeMs: 300_000 });
+    const runtime = new WasmPropnet(ir);
+    const wasm = new PropnetWasmReasoner(game, ir, runtime);
+    const ts = new PropnetReasoner(game, ir);
+    const start = ts.initialState();
+    expect(wasm.playouts(start, { count: 3, seed: 2 })).toEqual(ts.playouts(start, { count: 3, seed: 2 }));
+    expect(wasm.perft(start, 2)).toBe(BaseReasoner.prototype.perft.call(ts, start, 2));
+  }, 600_000);
+});
