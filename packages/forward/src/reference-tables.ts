@@ -4,11 +4,14 @@
 // the last RefNo to the RelationID to write (Definition 9). Permanent facts are folded in: conditions on
 // state-independent relations and distinct become Fail entries, and an input on a state-independent relation
 // becomes a precomputed list of successor RefNos per RefNo, so no runtime work remains for them.
-import { type BodyLiteral, type Game, literalVariables } from '@gdlkit/core';
+import { type Atom, type BodyLiteral, type Game, literalVariables } from '@gdlkit/core';
+import { AtomEncoder } from './atom-encoder.js';
 import type { KnowledgeBase } from './knowledge-base.js';
-import { mixedRadixDecode, type RelationLayout, type Shape } from './relation-ids.js';
+import type { RelationLayout, Shape } from './relation-ids.js';
 import type { RulePlan } from './rule-plan.js';
-import { atomId, compatibleShapes, instantiate, matchShape, UNBOUND, undo } from './term-match.js';
+import { ShapeCells } from './table-cells.js';
+import { compatibleShapes, instantiate, matchShape, UNBOUND, undo } from './term-match.js';
+import { TupleInterner } from './tuple-interner.js';
 
 export interface DynamicInput {
   readonly kind: 'dynamic';
@@ -75,27 +78,35 @@ export function buildReferenceTables(
     folded.push(here.filter((l) => isStatic(l) || l.kind === 'pos'));
     dynamicConditions.push(here.filter((l) => !isStatic(l)));
   }
+  const encoders = new Map<Atom, AtomEncoder>();
+  const encode = (atom: Atom): number => {
+    let encoder = encoders.get(atom);
+    if (!encoder) encoders.set(atom, (encoder = new AtomEncoder(store, ctx.layouts[atom.relation]!, atom)));
+    return encoder.encode(bindings);
+  };
   const passes = (literal: BodyLiteral): boolean => {
     if (literal.kind === 'distinct') {
       return instantiate(store, literal.left, bindings) !== instantiate(store, literal.right, bindings);
     }
-    const id = atomId(store, ctx.layouts[literal.atom.relation]!, literal.atom, bindings);
+    const id = encode(literal.atom);
     if (!isStatic(literal)) return id >= 0;
     const holds = id >= 0 && ctx.kb.has(id);
     return holds === (literal.kind === 'pos');
   };
-  const load = (tuple: Int32Array, vars: readonly number[]) => {
+  const load = (tuples: TupleInterner, r: number, vars: readonly number[]) => {
     bindings.fill(UNBOUND);
-    for (let v = 0; v < vars.length; v++) bindings[vars[v]!] = tuple[v]!;
+    tuples.load(r, bindings, vars);
   };
 
   for (const literal of folded[0]!) if (!passes(literal)) return 'dead';
-  let refs: Int32Array[] = [new Int32Array(0)];
+  // Before the first input, one reference number for the empty binding.
+  let refs = new TupleInterner(0);
+  refs.intern(bindings, []);
   let bytes = 0;
   let work = 0;
   const inputs: (DynamicInput | StaticInput)[] = [];
   const projections: number[][] = [];
-  const conditions: ConditionTable[][] = [conditionTables(ctx, dynamicConditions[0]!, refs, [], bindings)];
+  const conditions: ConditionTable[][] = [conditionTables(dynamicConditions[0]!, refs, [], bindings, encode)];
   for (let i = 0; i < levels; i++) {
     const literal = plan.inputs[i]!;
     if (literal.kind !== 'pos') throw new Error('internal: an input is not a positive literal');
@@ -112,36 +123,16 @@ export function buildReferenceTables(
     }
     const after = plan.liveAfter[i + 1]!.filter((v) => usedLater.has(v));
     projections.push(after);
-    const next: Int32Array[] = [];
-    const index = new Map<number | string, number>();
+    const next = new TupleInterner(after.length);
+    // Each reference number made here costs at least its condition entries and one entry in what follows
+    // (result id and shape, or a row of the next input): stop as soon as that cannot fit.
+    const perRef = 4 * dynamicConditions[i + 1]!.length + (i + 1 === levels ? 8 : 4);
+    const overflows = () => bytes + next.count * perRef > budgetBytes;
     const width = Math.max(0, ...shapes.map((s) => s.slots.length));
     const values = new Int32Array(width);
-    const digits = new Int32Array(width);
-    // A tuple of term ids is keyed by one number when it fits in 2^53, else by its text. Matching interns
-    // function terms bound to variables, so term ids can grow past the radix while the table is built: a
-    // tuple holding such an id is keyed by its text too (numbers and strings never collide in the map).
-    const radix = store.size + 1;
-    const numericKey = radix ** after.length < Number.MAX_SAFE_INTEGER;
     const refNo = (): number => {
       for (const l of folded[i + 1]!) if (!passes(l)) return -1;
-      let key: number | string = 0;
-      let numeric = numericKey;
-      for (let v = 0; v < after.length && numeric; v++) numeric = bindings[after[v]!]! < radix;
-      if (numeric) {
-        for (let v = 0; v < after.length; v++) key = key * radix + bindings[after[v]!]!;
-      } else {
-        key = '';
-        for (let v = 0; v < after.length; v++) key += `${bindings[after[v]!]!},`;
-      }
-      let r = index.get(key);
-      if (r === undefined) {
-        r = next.length;
-        const tuple = new Int32Array(after.length);
-        for (let v = 0; v < after.length; v++) tuple[v] = bindings[after[v]!]!;
-        next.push(tuple);
-        index.set(key, r);
-      }
-      return r;
+      return next.intern(bindings, after);
     };
     const tryMatch = (shape: Shape): number => {
       const mark = trail.length;
@@ -150,34 +141,45 @@ export function buildReferenceTables(
       return r;
     };
     if (ctx.permanent[literal.atom.relation]) {
-      const facts: { shape: Shape; id: number }[] = [];
+      // The facts' slot values, decoded once: fact f's are factValues[f * width ..].
+      const factShapes: Shape[] = [];
+      const ids: number[] = [];
       for (const shape of shapes) {
         const start = ctx.kb.starts[shape.global]!;
-        for (let k = 0; k < ctx.kb.counts[shape.global]!; k++)
-          facts.push({ shape, id: ctx.kb.data[start + k]! });
+        for (let k = 0; k < ctx.kb.counts[shape.global]!; k++) {
+          factShapes.push(shape);
+          ids.push(ctx.kb.data[start + k]!);
+        }
       }
-      work += refs.length * facts.length;
+      work += refs.count * ids.length;
       if (work > budgetWork) return 'over-budget';
-      const offsets = new Int32Array(refs.length + 1);
+      const factValues = new Int32Array(ids.length * width);
+      for (let f = 0; f < ids.length; f++) {
+        layout.decodeSlots(ids[f]! - layout.base, values);
+        factValues.set(values, f * width);
+      }
+      const offsets = new Int32Array(refs.count + 1);
       const targets: number[] = [];
-      for (let r = 0; r < refs.length; r++) {
-        load(refs[r]!, before);
-        const seen = new Set<number>();
-        for (const f of facts) {
-          layout.decodeSlots(f.id - layout.base, values);
-          const n = tryMatch(f.shape);
-          if (n >= 0 && !seen.has(n)) {
-            seen.add(n);
+      // The row that last listed each successor, so a row lists it once.
+      const listedIn: number[] = [];
+      for (let r = 0; r < refs.count; r++) {
+        load(refs, r, before);
+        for (let f = 0; f < ids.length; f++) {
+          for (let k = 0; k < width; k++) values[k] = factValues[f * width + k]!;
+          const n = tryMatch(factShapes[f]!);
+          if (n >= 0 && listedIn[n] !== r) {
+            listedIn[n] = r;
             targets.push(n);
           }
         }
         offsets[r + 1] = targets.length;
+        if (overflows()) return 'over-budget';
       }
       bytes += offsets.byteLength + targets.length * 4;
       inputs.push({ kind: 'static', offsets, targets: Int32Array.from(targets) });
     } else {
       const viewSize = shapes.reduce((n, s) => n + s.size, 0);
-      const cells = refs.length * viewSize;
+      const cells = refs.count * viewSize;
       work += cells;
       bytes += cells * 4;
       if (bytes > budgetBytes || work > budgetWork) return 'over-budget';
@@ -188,16 +190,15 @@ export function buildReferenceTables(
         deltas[s] = viewBase - ctx.kb.starts[shape.global]!;
         viewBase += shape.size;
       });
-      for (let r = 0; r < refs.length; r++) {
-        load(refs[r]!, before);
-        let cell = r * viewSize;
-        for (const shape of shapes) {
-          for (let chi = 0; chi < shape.size; chi++, cell++) {
-            mixedRadixDecode(chi, shape.radices, digits);
-            for (let k = 0; k < shape.slots.length; k++) values[k] = shape.slots[k]!.values[digits[k]!]!;
-            table[cell] = tryMatch(shape);
-          }
+      const shapeCells = shapes.map((shape) => new ShapeCells(store, literal.atom, shape));
+      for (let r = 0; r < refs.count; r++) {
+        load(refs, r, before);
+        let row = r * viewSize;
+        for (const c of shapeCells) {
+          if (c.bind(bindings)) c.forEach(values, (chi) => (table[row + chi] = tryMatch(c.shape)));
+          row += c.shape.size;
         }
+        if (overflows()) return 'over-budget';
       }
       inputs.push({
         kind: 'dynamic',
@@ -208,42 +209,42 @@ export function buildReferenceTables(
       });
     }
     refs = next;
-    if (refs.length === 0) return 'dead';
-    const tables = conditionTables(ctx, dynamicConditions[i + 1]!, refs, after, bindings);
-    for (const t of tables) bytes += t.table.byteLength;
-    conditions.push(tables);
+    if (refs.count === 0) return 'dead';
+    // Condition and result tables take 4 and 8 bytes per reference number: judged before they are built.
+    bytes += dynamicConditions[i + 1]!.length * refs.count * 4;
+    if (bytes > budgetBytes) return 'over-budget';
+    conditions.push(conditionTables(dynamicConditions[i + 1]!, refs, after, bindings, encode));
   }
   const vars = levels === 0 ? [] : projections[levels - 1]!;
   const head = ctx.layouts[plan.rule.head.relation]!;
-  const result = new Int32Array(refs.length);
-  const resultShapes = new Int32Array(refs.length);
-  for (let r = 0; r < refs.length; r++) {
-    load(refs[r]!, vars);
-    const id = atomId(store, head, plan.rule.head, bindings);
+  bytes += refs.count * 8;
+  if (bytes > budgetBytes) return 'over-budget';
+  const result = new Int32Array(refs.count);
+  const resultShapes = new Int32Array(refs.count);
+  for (let r = 0; r < refs.count; r++) {
+    load(refs, r, vars);
+    const id = encode(plan.rule.head);
     if (id < 0) throw new Error('internal: a rule head falls outside its argument domains');
     result[r] = id;
     resultShapes[r] = head.shapeOf(id - head.base).global;
   }
-  bytes += result.byteLength * 2;
-  if (bytes > budgetBytes) return 'over-budget';
   return { plan, inputs, conditions, result, resultShapes, bytes };
 }
 
 function conditionTables(
-  ctx: TableContext,
   literals: readonly BodyLiteral[],
-  refs: readonly Int32Array[],
+  refs: TupleInterner,
   vars: readonly number[],
   bindings: Int32Array,
+  encode: (atom: Atom) => number,
 ): ConditionTable[] {
   return literals.map((literal) => {
     if (literal.kind === 'distinct') throw new Error('internal: distinct is always folded');
-    const layout = ctx.layouts[literal.atom.relation]!;
-    const table = new Int32Array(refs.length);
-    for (let r = 0; r < refs.length; r++) {
+    const table = new Int32Array(refs.count);
+    for (let r = 0; r < refs.count; r++) {
       bindings.fill(UNBOUND);
-      for (let v = 0; v < vars.length; v++) bindings[vars[v]!] = refs[r]![v]!;
-      table[r] = atomId(ctx.game.store, layout, literal.atom, bindings);
+      refs.load(r, bindings, vars);
+      table[r] = encode(literal.atom);
     }
     return { negative: literal.kind === 'neg', table };
   });

@@ -108,10 +108,3 @@ export function compatibleShapes(store: TermStore, layout: RelationLayout, atom:
     }),
   );
 }
-
-/** The program-wide id of an atom under complete bindings, or -1 when outside the argument domains. */
-export function atomId(store: TermStore, layout: RelationLayout, atom: Atom, bindings: Int32Array): number {
-  const args = atom.args.map((p) => instantiate(store, p, bindings));
-  const local = layout.encode(args);
-  return local < 0 ? -1 : layout.base + local;
-}
