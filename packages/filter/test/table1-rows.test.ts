@@ -2,7 +2,7 @@
 // explanations stay true: Hold your Course II (paper: goal known) and Minesweeper's sweeper (paper: termination
 // not known).
 
-import type { TermId } from '@gdlkit/core';
+import { playRandomMatch, type TermId } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { createFilter, FilterReasoner, type KnowledgeState, playFilteredMatch } from '../src/index.js';
@@ -79,6 +79,25 @@ describe('Table 1 legal column: exact "no" told apart from the budget fallback',
     expect(summary.legalThreeValued).toBe(0);
     expect(summary.terminalKnown).toBeNull();
   });
+
+  it('blackjack: the exact filter does not know player1\'s legal moves at round 4 of seed 1 (the paper\'s "no")', () => {
+    // Not the fallback's "no": the four updates and the legal query are exact (none runs out of the budget).
+    // The fifth update is the one whose exact queries explode, so the match is not played through.
+    const game = corpusGame('blackjack.kif');
+    const filter = createFilter(game, { role: 'player1', updateBudgetMs: 30_000 });
+    const record = playRandomMatch(createProver(game), { seed: 1, maxSteps: 4 });
+    let knowledge = filter.initialState();
+    for (const line of record.steps.slice(0, 4)) {
+      const percepts = (line.sees?.player1 ?? []).map((p) => game.parseTerm(p));
+      const result = filter.update(knowledge, game.parseTerm(line.moves!.player1!), percepts);
+      expect(result.fellBack).toBe(false);
+      knowledge = result.state;
+    }
+    expect(filter.knowsLegalMoves(knowledge)).toBe(false);
+    expect(filter.threeValuedQueries).toBe(0);
+    expect(filter.legalMoves(knowledge, filter.role)).toEqual([]);
+    expect(filter.possibleLegalMoves(knowledge, filter.role).length).toBeGreaterThan(1);
+  }, 120_000);
 
   it('kriegttt_5x5: after an update fell back, an unknown legal move is no longer counted as the paper\'s "no"', () => {
     // The same real updates, only reported as fallbacks: the knowledge state is then not the exact filter's,
