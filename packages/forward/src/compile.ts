@@ -17,6 +17,8 @@ export interface ForwardOptions extends BackendOptions {
   readonly sampleStates?: number;
   /** Seed of the sampling playouts. */
   readonly seed?: number;
+  /** Time after which sampling stops, whatever `sampleStates` asks (default 1000 ms; one state at least). */
+  readonly sampleMs?: number;
   /** Shapes with more possible instances than this get sparse ids (default 2^22). */
   readonly denseShapeLimit?: number;
   /** Distinct instances one sparse shape may hold over the reasoner's life (default 2^20). */
@@ -70,7 +72,13 @@ export function compileForward(
   let sampled = 0;
   let reordered = 0;
   if (strategy !== 'source') {
-    const averageCount = sampleCounts(machine, options.sampleStates ?? 100, options.seed ?? 1);
+    const averageCount = sampleCounts(
+      machine,
+      options.sampleStates ?? 100,
+      options.seed ?? 1,
+      options.sampleMs ?? 1000,
+      checkBudget,
+    );
     sampled = averageCount.states;
     const model: CostModel = {
       store: game.store,
@@ -111,11 +119,13 @@ export function compileForward(
   };
 }
 
-/** Average list length per shape over random playout states (at most ~1 s of sampling). */
+/** Average list length per shape over random playout states, for at most `ms` (after the first state). */
 function sampleCounts(
   machine: StateMachine,
   target: number,
   seed: number,
+  ms: number,
+  checkBudget: () => void,
 ): { average: Float64Array; states: number } {
   const kb = machine.kb;
   const sums = new Float64Array(kb.shapes.length);
@@ -124,11 +134,13 @@ function sampleCounts(
   const legal = Array.from({ length: roles }, () => new Int32Array(machine.moves.size));
   const counts = new Int32Array(roles);
   const move = new Int32Array(roles);
-  const deadline = performance.now() + 1000;
+  const deadline = performance.now() + ms;
   let states = 0;
-  while (states < target && performance.now() < deadline) {
+  // The deadline is checked per state: one playout of a slow game (amazons) took 18 s.
+  const more = () => states < target && (states === 0 || performance.now() < deadline);
+  while (more()) {
     let fluents = machine.initial();
-    for (let depth = 0; depth < 1000 && states < target; depth++) {
+    for (let depth = 0; depth < 1000 && more(); depth++) {
       machine.load(fluents);
       machine.deriveAll();
       machine.legalByRole(legal, counts);
@@ -139,6 +151,7 @@ function sampleCounts(
       }
       for (let s = 0; s < sums.length; s++) sums[s]! += kb.counts[s]!;
       states++;
+      checkBudget();
       if (stuck) break;
       fluents = machine.successor();
     }

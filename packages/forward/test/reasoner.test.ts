@@ -65,4 +65,12 @@ describe('forward reasoner', () => {
     expect(() => createForward(game, { buildTimeMs: 500 })).toThrow(BudgetExceededError);
     expect(performance.now() - t0).toBeLessThan(60_000);
   });
+
+  // Regression: the sampling deadline was checked between playouts only, so amazons.kif sampled one whole
+  // playout of table-free derivations (18 s) before its tables were built. With no time, one state.
+  it('stops sampling states at its deadline, within a playout', () => {
+    const game = load('tictactoe.kif');
+    expect(createForward(game, { sampleMs: 0 }).report.sampledStates).toBe(1);
+    expect(createForward(game, { sampleMs: 60_000, sampleStates: 7 }).report.sampledStates).toBe(7);
+  });
 });
