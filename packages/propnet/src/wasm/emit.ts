@@ -61,14 +61,49 @@ class Emitter {
     return this.m.i32.store8(address, 1, this.c(0), value);
   }
 
-  /** The value of gate g over its fan-in edges [from, to) (all of them by default). */
-  private gateExpr(g: number, from = this.ir.faninStart[g]!, to = this.ir.faninStart[g + 1]!): Expr {
+  /** The value of gate g over its fan-in edges [from, to) as one expression (one balanced tree of loads). */
+  private gateExpr(g: number, from: number, to: number): Expr {
     const { ir, m } = this;
     const loads: Expr[] = [];
     for (let e = from; e < to; e++) loads.push(this.load(ir.fanin[e]!));
     const kind = ir.gateKind[g];
     if (kind === GateKind.Not) return m.i32.xor(loads[0]!, this.c(1));
-    return this.balanced(kind === GateKind.And ? m.i32.and.bind(m.i32) : m.i32.or.bind(m.i32), loads);
+    return this.balanced(this.op(g), loads);
+  }
+
+  private op(g: number): (a: Expr, b: Expr) => Expr {
+    const { m } = this;
+    return this.ir.gateKind[g] === GateKind.And ? m.i32.and.bind(m.i32) : m.i32.or.bind(m.i32);
+  }
+
+  /**
+   * Gate g over its fan-in edges [from, to): statements that accumulate all but the last plan.maxTreeLeaves of
+   * them in the byte at `partial`, and the expression of the value. With `carried`, `partial` already holds the
+   * value over the edges before `from`. The stores bound the loads one expression has live at once: V8's
+   * optimising tier reserved a stack slot per load of a 138,643-input OR of chess_200 and overflowed the stack.
+   */
+  private gateParts(
+    g: number,
+    partial: number,
+    carried = false,
+    from = this.ir.faninStart[g]!,
+    to = this.ir.faninStart[g + 1]!,
+  ): { statements: Expr[]; value: Expr } {
+    const statements: Expr[] = [];
+    const withCarried = (value: Expr) => (carried ? this.op(g)(this.load(partial), value) : value);
+    const most = this.plan.maxTreeLeaves;
+    let s = from;
+    for (; to - s > most; s += most) {
+      statements.push(this.store(partial, withCarried(this.gateExpr(g, s, s + most))));
+      carried = true;
+    }
+    return { statements, value: withCarried(this.gateExpr(g, s, to)) };
+  }
+
+  /** Statements that store gate g (outside a cyclic component) over fan-in edges [from, to). */
+  private storeGate(g: number, carried?: boolean, from?: number, to?: number): Expr[] {
+    const { statements, value } = this.gateParts(g, g, carried, from, to);
+    return [...statements, this.store(g, value)];
   }
 
   private balanced(op: (a: Expr, b: Expr) => Expr, leaves: Expr[]): Expr {
@@ -85,8 +120,10 @@ class Emitter {
   /** Least-fixpoint iteration step of gate x of a cyclic component: locals 0 = changed flag, 1 = new value. */
   private cycleStep(x: number): Expr[] {
     const { m } = this;
+    const { statements, value } = this.gateParts(x, this.plan.scratchOffset);
     return [
-      m.local.set(1, this.gateExpr(x)),
+      ...statements,
+      m.local.set(1, value),
       m.if(
         m.i32.ne(m.local.get(1, i32), this.load(x)),
         m.block(null, [this.store(x, m.local.get(1, i32)), m.local.set(0, this.c(1))]),
@@ -108,12 +145,13 @@ class Emitter {
       // One part of a wide AND/OR: later parts combine with the value the earlier ones stored.
       const g = chunk.start;
       const { from, to } = chunk.edges;
-      let value = this.gateExpr(g, from, to);
-      if (from !== ir.faninStart[g]) {
-        value =
-          ir.gateKind[g] === GateKind.And ? m.i32.and(this.load(g), value) : m.i32.or(this.load(g), value);
-      }
-      m.addFunction(name, none, none, [], this.store(g, value));
+      m.addFunction(
+        name,
+        none,
+        none,
+        [],
+        m.block(null, this.storeGate(g, from !== ir.faninStart[g], from, to)),
+      );
       return;
     }
     m.addFunction(name, none, none, [i32, i32], this.gatesBody(chunk));
@@ -126,7 +164,7 @@ class Emitter {
     for (let g = chunk.start; g < chunk.end; g++) {
       const c = ir.cycleOf[g]!;
       if (c < 0) {
-        body.push(this.store(g, this.gateExpr(g)));
+        body.push(...this.storeGate(g));
         continue;
       }
       if (g !== ir.cycleRange[2 * c]) continue;

@@ -25,7 +25,12 @@ export interface LowerOptions {
    * Internal: tests force tiny chunks to exercise the splitting on real games.
    */
   readonly maxFunctionCost?: number;
+  /** Most loads in one expression tree (see emit.ts, gateParts). Internal, as above. */
+  readonly maxTreeLeaves?: number;
 }
+
+/** A few KB of stack for V8's optimising tier, which keeps the loads of one expression live at once. */
+export const DEFAULT_TREE_LEAVES = 1024;
 
 /** ≈ 400 KB of code per function: far under V8's limit, and binaryen optimises each function alone. */
 export const DEFAULT_FUNCTION_COST = 40_000;
@@ -41,11 +46,14 @@ export interface WasmPlan {
   readonly perftLegalOffset: number;
   /** Perft: the stack of states (one byte per base) that grows upward from here, memory growing with it. */
   readonly perftStackOffset: number;
+  /** A byte where a wide gate of a cyclic component accumulates its value part by part. */
+  readonly scratchOffset: number;
   readonly pages: number;
   readonly baseCount: number;
   readonly baseStart: number;
   readonly inputCount: number;
   readonly inputStart: number;
+  readonly maxTreeLeaves: number;
   /** State-only gates, then move-dependent gates. */
   readonly stateChunks: readonly Chunk[];
   readonly moveChunks: readonly Chunk[];
@@ -71,6 +79,8 @@ export const STAT_GOALS = 5;
 export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
   const budget = options.maxFunctionCost ?? DEFAULT_FUNCTION_COST;
   if (!(budget >= 1)) throw new RangeError(`maxFunctionCost must be at least 1, got ${budget}`);
+  const maxTreeLeaves = options.maxTreeLeaves ?? DEFAULT_TREE_LEAVES;
+  if (!(maxTreeLeaves >= 2)) throw new RangeError(`maxTreeLeaves must be at least 2, got ${maxTreeLeaves}`);
   const align = (x: number) => (x + 7) & ~7;
   const baseCount = ir.baseGate.length;
   const inputCount = ir.inputGate.length;
@@ -87,7 +97,8 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
     maxLegal = Math.max(maxLegal, ir.legalStart[r + 1]! - ir.legalStart[r]!);
   const legalOffset = align(nextOffset + baseCount);
   const statsOffset = align(legalOffset + 4 * maxLegal);
-  const perftLegalOffset = align(statsOffset + 4 * (STAT_GOALS + ir.roleCount));
+  const scratchOffset = align(statsOffset + 4 * (STAT_GOALS + ir.roleCount));
+  const perftLegalOffset = align(scratchOffset + 1);
   const perftStackOffset = align(perftLegalOffset + 4 * ir.legalGate.length);
   const end = perftStackOffset + 2 * baseCount;
   const legal = Array.from({ length: ir.roleCount }, (_, r) => {
@@ -111,11 +122,13 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
     statsOffset,
     perftLegalOffset,
     perftStackOffset,
+    scratchOffset,
     pages: Math.max(1, Math.ceil(end / 65536)),
     baseCount,
     baseStart: 2,
     inputCount,
     inputStart: 2 + baseCount,
+    maxTreeLeaves,
     stateChunks: chunks(ir, ir.firstLogic, ir.phaseSplit, budget),
     moveChunks: chunks(ir, ir.phaseSplit, ir.gateCount, budget),
     roleCount: ir.roleCount,
