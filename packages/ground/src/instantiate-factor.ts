@@ -8,6 +8,12 @@
 //   (<= (next (location ?x ?y ?piece)) (true (location ?x ?y ?piece)) (aux ?x ?y))
 // which grounds to cells × moves plus fluents instead of fluents × moves: the product is broken because each
 // side has variables of its own (?piece; ?player ?x1 ?y1 ?x2 ?y2). The network is the same Boolean function.
+// When the does literal has variables the rest of its side does not need (amazons.kif's frame rule: a move is
+// (play ?x1 ?y1 ?x2 ?y2 ?x3 ?y3) and only ?x1 ?y1 meet (distinctCell ?x ?y ?x1 ?y1)), the side is split again
+// through a projection of the move onto the variables it shares:
+//   (<= (proj ?x1 ?y1) (does ?player (play ?x1 ?y1 ?x2 ?y2 ?x3 ?y3)))
+//   (<= (aux ?x ?y) (proj ?x1 ?y1) (distinctCell ?x ?y ?x1 ?y1))
+// so the side grounds to moves + cells × cells instead of moves × cells.
 import {
   type Atom,
   type BodyLiteral,
@@ -55,9 +61,11 @@ export function factorMoveRules(
     for (;;) {
       const split = splitRule(game, current, exact, game.relations.length + aux.length, index);
       if (split === undefined) break;
-      aux.push(split.relation);
-      out.push(split.aux);
-      source.set(split.aux, index);
+      for (const part of split.parts) {
+        aux.push(part.relation);
+        out.push(part.rule);
+        source.set(part.rule, index);
+      }
       current = split.rest;
     }
     out.push(current);
@@ -66,13 +74,19 @@ export function factorMoveRules(
   return { rules: out, source, aux };
 }
 
+/** The rules defining auxiliary relations split off a rule, and what remains of it. */
+interface Split {
+  readonly parts: { relation: AuxRelation; rule: GameRule }[];
+  readonly rest: GameRule;
+}
+
 function splitRule(
   game: Game,
   rule: GameRule,
   exact: (relation: RelationId) => boolean,
   id: RelationId,
   index: number,
-): { relation: AuxRelation; aux: GameRule; rest: GameRule } | undefined {
+): Split | undefined {
   for (const move of rule.body) {
     if (move.kind !== 'pos' || move.atom.relation !== game.keywords.does) continue;
     const split = splitOn(game, rule, move, exact, id, index);
@@ -88,7 +102,7 @@ function splitOn(
   exact: (relation: RelationId) => boolean,
   id: RelationId,
   index: number,
-): { relation: AuxRelation; aux: GameRule; rest: GameRule } | undefined {
+): Split | undefined {
   const moveVars = literalVariables(move);
   const shares = (l: BodyLiteral, vars: ReadonlySet<number>) =>
     [...literalVariables(l)].some((v) => vars.has(v));
@@ -114,16 +128,53 @@ function splitOn(
   const ownSide = sideVars.size - iface.length;
   const ownRest = restVars.size - iface.length;
   if (ownSide === 0 || ownRest === 0) return undefined;
-  const relation: AuxRelation = {
-    id,
-    name: `move side ${id - game.relations.length} of rule ${index}`,
-    owner: game.relations[rule.head.relation]!.key,
-    arity: iface.length,
+  const auxRelation = (auxId: RelationId, kind: string, vars: readonly number[]) => {
+    const relation: AuxRelation = {
+      id: auxId,
+      name: `move ${kind} ${auxId - game.relations.length} of rule ${index}`,
+      owner: game.relations[rule.head.relation]!.key,
+      arity: vars.length,
+    };
+    const head: Atom = { relation: auxId, args: vars.map((v) => ({ kind: 'var', index: v })) };
+    return { relation, head };
   };
-  const head: Atom = { relation: id, args: iface.map((v) => ({ kind: 'var', index: v })) };
-  return {
-    relation,
-    aux: { ...rule, head, body: side },
-    rest: { ...rule, body: [...rest, { kind: 'pos', atom: head }] },
-  };
+  const { relation, head } = auxRelation(id, 'side', iface);
+  const projection = projectMove(move, side, iface);
+  if (projection === undefined) {
+    return {
+      parts: [{ relation, rule: { ...rule, head, body: side } }],
+      rest: { ...rule, body: [...rest, { kind: 'pos', atom: head }] },
+    };
+  }
+  const proj = auxRelation(id + 1, 'projection', projection.shared);
+  const sideBody: BodyLiteral[] = [
+    ...side.filter((l) => !projection.body.includes(l)),
+    { kind: 'pos', atom: proj.head },
+  ];
+  const parts: Split['parts'] = [
+    { relation, rule: { ...rule, head, body: sideBody } },
+    { relation: proj.relation, rule: { ...rule, head: proj.head, body: projection.body } },
+  ];
+  return { parts, rest: { ...rule, body: [...rest, { kind: 'pos', atom: head }] } };
+}
+
+/**
+ * The projection of the move side's does literal (with the literals of the side over its variables alone) onto
+ * the variables the other literals of the side or the interface need; undefined when it would drop none or
+ * nothing else is left on the side.
+ */
+function projectMove(
+  move: BodyLiteral,
+  side: readonly BodyLiteral[],
+  iface: readonly number[],
+): { body: BodyLiteral[]; shared: number[] } | undefined {
+  const moveVars = literalVariables(move);
+  const body = side.filter((l) => l === move || [...literalVariables(l)].every((v) => moveVars.has(v)));
+  const others = side.filter((l) => !body.includes(l));
+  if (others.length === 0) return undefined;
+  const needed = new Set<number>(iface);
+  for (const l of others) literalVariables(l, needed);
+  const shared = [...moveVars].filter((v) => needed.has(v)).sort((a, b) => a - b);
+  if (shared.length === moveVars.size) return undefined;
+  return { body, shared };
 }
