@@ -85,7 +85,10 @@ export function freeze(graph: PropnetGraph): PropnetIR {
       game.store,
       entries.map((e) => e.term),
     );
-    return sorted.map((t) => entries.find((e) => e.term === t)!);
+    // By term, not by a search per move (quadratic: amazons.kif has 180 k legal moves per role).
+    const byTerm = new Map<number, (typeof entries)[number]>();
+    for (const e of entries) if (!byTerm.has(e.term)) byTerm.set(e.term, e);
+    return sorted.map((t) => byTerm.get(t)!);
   });
   const legal = legalByRole.flat();
   const goals = byRole(graph.goals).flat();
