@@ -99,6 +99,8 @@ interface ShapeScan {
 const INPUT = 0;
 const TEST = 1;
 const DISTINCT = 2;
+/** The whole-term cache of a sparse shape, which has none. */
+const NO_CACHE = new Int32Array(0);
 
 type Step =
   | {
@@ -304,7 +306,7 @@ export class IndexedJoin {
         }
         wholes.push({
           variable: p.index,
-          cache: this.ctx.wholeTermCache(shape, j),
+          cache: shape.sparse ? NO_CACHE : this.ctx.wholeTermCache(shape, j),
           j,
           first: !seen.has(p.index),
         });
@@ -473,6 +475,8 @@ export class IndexedJoin {
   }
 
   private whole(sc: ShapeScan, w: ShapeScan['wholes'][number], position: number, local: number): TermId {
+    // A sparse shape's positions may be handed out again (sparse-ids.ts): its terms are not cached.
+    if (sc.sparse !== undefined) return this.wholeTerm(sc, w.j, local);
     let t = w.cache[position]!;
     if (t < 0) w.cache[position] = t = this.wholeTerm(sc, w.j, local);
     return t;

@@ -11,6 +11,7 @@ import { buildReferenceTables, type TableContext, type TableRule } from './refer
 import { DEFAULT_SPARSE_POLICY, type RelationLayout, relationLayouts } from './relation-ids.js';
 import { compileRule } from './rule-codegen.js';
 import { planRule, sourceOrder } from './rule-plan.js';
+import type { SparseIds } from './sparse-ids.js';
 import { compatibleShapes } from './term-match.js';
 
 /** Positive-literal order of a rule (indices into its positive literals). */
@@ -75,6 +76,11 @@ export class Program {
   readonly layouts: RelationLayout[];
   readonly kb: KnowledgeBase;
   readonly permanent: boolean[];
+  /**
+   * Per shape, the interner emptied with its list: sparse shapes of relations derived afresh per state. Ids of
+   * true/next/init and legal/does live on in states and moves, goal and sees ids in the state machine's caches.
+   */
+  private readonly recycled: (SparseIds | undefined)[];
   readonly phaseA: Stage[] = [];
   readonly phaseB: Stage[] = [];
   /**
@@ -112,6 +118,10 @@ export class Program {
     this.kb = new KnowledgeBase(this.layouts, options.memoryBytes);
     this.permanent = game.relations.map((r) => !a.dynamic[r.id]);
     this.ctx = { game, layouts: this.layouts, kb: this.kb, permanent: this.permanent };
+    const kept = new Set([k.true, k.next, k.init, k.legal, k.does, k.goal, k.sees]);
+    this.recycled = this.kb.shapes.map((s) =>
+      s.sparse && !kept.has(s.relation) && !this.permanent[s.relation] ? s.sparse : undefined,
+    );
     this.joins = new JoinContext(game.store, this.layouts, this.kb);
     this.marksA = new Int32Array(this.kb.shapes.length);
     this.marksB = new Int32Array(this.kb.shapes.length);
@@ -328,6 +338,7 @@ export class Program {
   /** Empties the lists of the given shapes (kb.clearShape, inlined: this runs for every state). */
   clear(shapes: Int32Array): void {
     const { bits, data, starts, counts, epochs } = this.kb;
+    const recycled = this.recycled;
     for (let k = 0; k < shapes.length; k++) {
       const s = shapes[k]!;
       const n = counts[s]!;
@@ -336,6 +347,7 @@ export class Program {
       for (let i = start; i < start + n; i++) bits[data[i]!] = 0;
       counts[s] = 0;
       epochs[s]!++;
+      recycled[s]?.clear();
     }
   }
 

@@ -56,8 +56,8 @@ export interface SparsePolicy {
   /** Distinct instances a sparse shape may hold over the reasoner's life. */
   readonly capacity: number;
   /**
-   * Interners by shape signature: true/next/init and legal/does must number the same instance alike (the
-   * state machine carries ids over between them).
+   * Interners by group and shape signature: true/next/init and legal/does must number the same instance
+   * alike (the state machine carries ids over between them); other relations have their own.
    */
   readonly shared: Map<string, SparseIds>;
 }
@@ -109,6 +109,8 @@ export class RelationLayout {
     readonly argChoices: readonly (readonly ArgumentChoice[])[],
     name = `relation ${relation}`,
     policy?: SparsePolicy,
+    /** Relations of one group share the interners of their sparse shapes. */
+    group = name,
   ) {
     this.choiceCounts = argChoices.map((c) => c.length);
     let offset = 0;
@@ -134,7 +136,9 @@ export class RelationLayout {
         );
       }
       const sparse =
-        policy && shapeKeys > policy.denseLimit ? sharedIds(policy, choices, shapeKeys, name) : undefined;
+        policy && shapeKeys > policy.denseLimit
+          ? sharedIds(policy, group, choices, shapeKeys, name)
+          : undefined;
       const size = sparse ? sparse.capacity : shapeKeys;
       this.shapes.push({
         relation,
@@ -243,13 +247,14 @@ export function shapeKey(shape: Shape, position: number): number {
 
 function sharedIds(
   policy: SparsePolicy,
+  group: string,
   choices: readonly ArgumentChoice[],
   keySize: number,
   name: string,
 ): SparseIds {
-  const signature = choices
+  const signature = `${group}|${choices
     .map((c) => `${c.functor}(${c.slots.map((s) => s.values.join(' ')).join(';')})`)
-    .join(',');
+    .join(',')}`;
   let ids = policy.shared.get(signature);
   if (!ids) policy.shared.set(signature, (ids = new SparseIds(Math.min(keySize, policy.capacity), name)));
   return ids;
@@ -289,7 +294,18 @@ export function relationLayouts(
     if (!c) cache.set(d, (c = argumentChoices(game.store, d)));
     return c;
   };
+  const k = game.keywords;
+  const groupOf = (r: RelationId, key: string) =>
+    r === k.true || r === k.next || r === k.init ? 'fluent' : r === k.legal || r === k.does ? 'move' : key;
   return game.relations.map(
-    (r) => new RelationLayout(game.store, r.id, domains.relations[r.id]!.map(choicesOf), r.key, policy),
+    (r) =>
+      new RelationLayout(
+        game.store,
+        r.id,
+        domains.relations[r.id]!.map(choicesOf),
+        r.key,
+        policy,
+        groupOf(r.id, r.key),
+      ),
   );
 }

@@ -2,8 +2,10 @@
 // per id (checkers' legal/does moves: 1.3 × 10^8 ids, a few thousand ever produced). Each mixed-radix id
 // ("key", exact as a double below 2^53) seen is given the next free position in an open-addressing hash
 // table; the knowledge base then keeps its list and membership bytes over positions, so Exists() stays one
-// hash lookup plus one byte read (O(1)) and clearing stays O(n) in the list. Positions are never reused:
-// once `capacity` distinct instances were seen, a new one is a BudgetExceededError.
+// hash lookup plus one byte read (O(1)) and clearing stays O(n) in the list. The interner of a relation
+// derived afresh per state is emptied with its list (`clear`, O(n) too), so `capacity` bounds the instances
+// of one state; those of state and move relations (ids kept in states) stay numbered for the reasoner's life.
+// Past `capacity` distinct instances, a new one is a BudgetExceededError.
 import { BudgetExceededError } from '@gdlkit/core';
 
 const EMPTY = 0;
@@ -75,6 +77,19 @@ export class SparseIds {
 
   key(position: number): number {
     return this.keys[position]!;
+  }
+
+  /** Forgets every key, in O(count): positions are handed out from 0 again. */
+  clear(): void {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    // Every key goes, so a probe may pass slots already emptied: it looks for its own position only.
+    for (let p = 0; p < this.count; p++) {
+      let h = hashKey(this.keys[p]!) & mask;
+      while (slots[h] !== p + 1) h = (h + 1) & mask;
+      slots[h] = EMPTY;
+    }
+    this.count = 0;
   }
 
   private place(slots: Int32Array, p: number): void {

@@ -38,6 +38,11 @@ describe('sparse ids', () => {
     expect(ids.find(2 ** 52 + 1)).toBe(-1);
     expect(ids.key(2999)).toBe(keys[2999]);
     expect(() => ids.intern(5)).toThrow(BudgetExceededError);
+    ids.clear();
+    expect(ids.find(keys[5]!)).toBe(-1);
+    expect(ids.intern(keys[2999]!)).toBe(0);
+    expect(ids.intern(5)).toBe(1);
+    expect(ids.find(keys[2999]!)).toBe(0);
   });
 
   // Regression (corpus run): legal/does of these games span 1.4 × 10^8 mixed-radix ids, so the dense
@@ -62,6 +67,22 @@ describe('sparse ids', () => {
       await agreeWithProver(path, { denseShapeLimit: 0 }, 200, [1, 2]);
     });
   }
+
+  // Regression: positions were never reused, so merrills' count_loop/6 (120 thousand instances per state,
+  // different ones in every state) took over 2^20 positions within a few states and a match stopped with
+  // BudgetExceededError. Relations derived afresh per state now empty their interner with their list: a
+  // capacity of two states' worth fails without that and holds a match with it.
+  it('merrills.kif reuses the positions of per-state relations across states', async () => {
+    const game = loadCorpusGame('merrills.kif');
+    const forward = createForward(game, { sampleStates: 1, sparseShapeCapacity: 200_000 });
+    const prover = createProver(game);
+    await breathe();
+    const expected = playRandomMatch(prover, { seed: 3, maxSteps: 6 });
+    await breathe();
+    const actual = playRandomMatch(forward, { seed: 3, maxSteps: 6 });
+    expect(firstDifference(expected.steps, actual.steps)?.summary).toBeUndefined();
+    expect(actual.steps.length).toBeGreaterThan(5);
+  }, 120_000);
 
   it('a sparse shape over its capacity stops with BudgetExceededError', () => {
     const game = loadCorpusGame('tictactoe.kif');
