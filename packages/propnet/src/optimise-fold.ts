@@ -36,25 +36,27 @@ export function foldConstants(graph: PropnetGraph, alias: Int32Array): boolean {
     const isAnd = k === GateKind.And;
     const absorbing = isAnd ? FALSE_GATE : TRUE_GATE;
     const identity = isAnd ? TRUE_GATE : FALSE_GATE;
-    const before = inputs[g]!;
-    const after: number[] = [];
+    // The remaining inputs are compacted in place (no array per gate and sweep).
+    const ins = inputs[g]!;
+    const before = ins.length;
+    let kept = 0;
     let absorbed = false;
-    for (const raw of before) {
-      const i = resolve(alias, raw);
+    for (let e = 0; e < before; e++) {
+      const i = resolve(alias, ins[e]!);
       if (i === absorbing) absorbed = true;
       // In the least fixpoint a gate never supports itself: OR ignores a self-loop, AND through one is false.
       else if (i === g) {
         if (isAnd) absorbed = true;
       } else if (i !== identity && seenBy[i] !== g) {
         seenBy[i] = g;
-        after.push(i);
+        ins[kept++] = i;
       }
     }
+    ins.length = kept;
     if (absorbed) alias[g] = absorbing;
-    else if (after.length === 0) alias[g] = identity;
-    else if (after.length === 1) alias[g] = after[0]!;
-    if (alias[g] !== g || after.length !== before.length) changed = true;
-    inputs[g] = after;
+    else if (kept === 0) alias[g] = identity;
+    else if (kept === 1) alias[g] = ins[0]!;
+    if (alias[g] !== g || kept !== before) changed = true;
   }
   return changed;
 }
