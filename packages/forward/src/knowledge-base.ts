@@ -79,21 +79,6 @@ export class KnowledgeBase {
     return this.bits[id] !== 0;
   }
 
-  clearShape(shape: number): void {
-    const start = this.starts[shape]!;
-    const end = start + this.counts[shape]!;
-    if (end === start) return;
-    const bits = this.bits;
-    const data = this.data;
-    for (let i = start; i < end; i++) bits[data[i]!] = 0;
-    this.counts[shape] = 0;
-    this.epochs[shape]!++;
-  }
-
-  clearRelation(layout: RelationLayout): void {
-    for (const shape of layout.shapes) this.clearShape(shape.global);
-  }
-
   /** Number of ids stored for a relation. */
   count(layout: RelationLayout): number {
     let n = 0;
