@@ -31,8 +31,8 @@ export class BudgetMeter {
     if ((++this.ticks & 4095) !== 0) return;
     if (performance.now() > this.deadline) {
       throw new BudgetExceededError(
-        `grounding exceeded its time budget of ${this.timeMs} ms while instantiating ${relation}`,
-        { relation, limit: `${this.timeMs} ms` },
+        `grounding exceeded its time budget of ${Math.round(this.timeMs)} ms while instantiating ${relation}`,
+        { relation, limit: `${Math.round(this.timeMs)} ms` },
       );
     }
   }

@@ -106,12 +106,14 @@ describe('groundGame', () => {
     const game = corpus('breakthrough.kif');
     let error: unknown;
     try {
-      groundGame(game, { timeMs: 1 });
+      // A caller passes what is left of its own budget, a fraction of a millisecond here.
+      groundGame(game, { timeMs: 1.2345678 });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(BudgetExceededError);
     expect((error as BudgetExceededError).detail.relation).toMatch(/\/\d+$/);
+    expect((error as Error).message).toMatch(/time budget of 1 ms while instantiating/);
   });
 
   it('fails with BudgetExceededError when the memory budget is exhausted', () => {
