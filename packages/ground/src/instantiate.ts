@@ -22,6 +22,7 @@ import { AtomTable, firstStampAtLeast, type IndexShape, KEY_SEED, mixKey } from 
 import { ANY, type Demand, relationDemands } from './instantiate-demand.js';
 import { type FactoredRules, factorMoveRules } from './instantiate-factor.js';
 import { type JoinPlan, planJoin, Visibility } from './instantiate-plan.js';
+import { splitRuleBodies } from './instantiate-split.js';
 
 interface PreparedPlan {
   readonly plan: JoinPlan;
@@ -87,18 +88,20 @@ class Instantiator {
     this.meter = new BudgetMeter(options);
     this.exact = exactRelations(game);
     const kw = game.keywords;
-    this.dynamic = factorMoveRules(
+    const isExact = (r: RelationId) => this.exact[r]!;
+    this.demands = relationDemands(game);
+    const factored = factorMoveRules(
       game,
       game.rules.filter(
         (r) => !this.exact[r.head.relation] && r.head.relation !== kw.true && r.head.relation !== kw.does,
       ),
-      (r) => this.exact[r]!,
+      isExact,
     );
+    this.dynamic = splitRuleBodies(game, factored, isExact, (r) => this.demands[r] !== undefined);
     const aux = this.dynamic.aux;
     this.relationKeys = [...game.relations.map((r) => r.key), ...aux.map((a) => a.owner)];
     this.symbols = [...game.relations.map((r) => r.symbol), ...aux.map((a) => game.store.symbol(a.name))];
     for (const _ of aux) this.exact.push(false);
-    this.demands = relationDemands(game);
     this.atoms = new AtomTable(game.store, this.relationKeys.length);
     let maxVars = 1;
     let maxBody = 1;

@@ -183,4 +183,27 @@ describe('groundGame', () => {
     const stays = game.atomTerm(game.keywords.next, [game.parseTerm('(location 1 1 white)')]);
     expect(program.atomOf(stays)).toBeDefined();
   });
+  it('splits a body by variable elimination (regression: gt_two_thirds_4p over the memory budget on total/1)', () => {
+    // The sum of four guesses: instantiated whole it is guesses^4 rules; split, a few joins of two.
+    const guesses = 12;
+    const numbers = Array.from({ length: 4 * guesses }, (_, i) => `(number ${i})`).join(' ');
+    const sums: string[] = [];
+    for (let a = 0; a < 4 * guesses; a++)
+      for (let b = 0; b < guesses && a + b < 4 * guesses; b++) sums.push(`(sum ${a} ${b} ${a + b})`);
+    const game = loadGame(
+      `(role p1) (role p2) (role p3) (role p4) ${numbers} ${sums.join(' ')}
+       (<= (legal ?r (guess ?n)) (role ?r) (sum 0 ?n ?n))
+       (<= (next (guessed ?r ?n)) (does ?r (guess ?n)))
+       (<= (total ?t) (true (guessed p1 ?n1)) (true (guessed p2 ?n2)) (sum ?n1 ?n2 ?s1)
+           (true (guessed p3 ?n3)) (sum ?s1 ?n3 ?s2) (true (guessed p4 ?n4)) (sum ?s2 ?n4 ?t))
+       (<= terminal (total ?t)) (<= (goal ?r 100) (role ?r) (total ?t) (number ?t))`,
+      'four-guesses.kif',
+    );
+    const program = groundGame(game, { timeMs: 20_000 });
+    expect(program.ruleCount).toBeLessThan(guesses ** 4 / 2);
+    // Every total is still derivable, each from one split rule per way of reaching it from the last guess.
+    const total = game.relations.find((r) => r.key === 'total/1')!.id;
+    expect([...program.atoms(total)]).toHaveLength(4 * (guesses - 1) + 1);
+    expect(rulesOf(program, total)).toBeLessThan(4 * guesses * guesses);
+  });
 });
