@@ -32,12 +32,11 @@ describe('corpus builds', () => {
 });
 
 describe('build budget beyond grounding', () => {
-  it('gt_attrition fails with BudgetExceededError within its budget (regression: optimising its 2 M ground rules ran on past any budget)', () => {
-    const game = corpusGame('gt_attrition.kif');
-    const started = performance.now();
-    expect(() => buildPropnetWithStats(game, { timeMs: 8_000 })).toThrow(BudgetExceededError);
-    // The last check comes at most one optimisation pass after the deadline.
-    expect(performance.now() - started).toBeLessThan(60_000);
+  // gt_attrition grounded to 2.1 M rules whose optimisation ran on past any budget, then failed on the budget
+  // once optimisation checked the clock; since rule bodies are split it grounds to about 83 k rules.
+  it('gt_attrition builds since body splitting (regression: 2 M ground rules, optimisation past the budget)', () => {
+    const { stats } = buildPropnetWithStats(corpusGame('gt_attrition.kif'), { timeMs: 30_000 });
+    expect(stats.groundRules).toBeLessThan(200_000);
   }, 120_000);
 
   it('optimisation checks the clock between passes and names the stage', () => {
