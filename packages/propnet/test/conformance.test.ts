@@ -14,9 +14,6 @@ const quick = [
   'tests/compliance/test_case_5a.kif',
 ];
 const games = process.env.GDLKIT_CROSS === '1' ? ciGames() : quick;
-const skip = {
-  'hex.kif': 'grounds to 660 k gates; cross-checked against the prover in cross.test.ts',
-};
 
-runConformanceSuite(propnetBackend, { games, skip });
-runConformanceSuite(propnetWasmBackend, { games, skip });
+runConformanceSuite(propnetBackend, { games });
+runConformanceSuite(propnetWasmBackend, { games });
