@@ -34,6 +34,10 @@ export const AUTO_ORDER = ['propnet-wasm', 'native', 'propnet', 'forward', 'prov
 /**
  * `auto`: tries the backends in order and returns the first that builds within its budget; a backend that is
  * unavailable, lacks a needed capability or exceeds its budget is skipped, and the next one is tried.
+ * `buildTimeMs` bounds the attempts together: each backend but the last gets half of what the earlier ones
+ * left, so a caller such as the player, which gives auto a share of its start clock, still has time for the
+ * forward chainer when the propnet backends cannot ground a game (they share one build, so after one of them
+ * exceeds its budget the others fail at once).
  */
 export function createAutoBackend(registry: BackendRegistry, order: readonly string[] = AUTO_ORDER): Backend {
   const capabilities: Capabilities = { gdl2: true, batchPlayouts: true, batchPerft: true, threads: true };
@@ -44,8 +48,10 @@ export function createAutoBackend(registry: BackendRegistry, order: readonly str
     availability: () => ({ available: true }),
     async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
       const attempts: AutoAttempt[] = [];
-      for (const name of order) {
-        if (!registry.has(name)) continue;
+      const deadline =
+        options?.buildTimeMs === undefined ? undefined : performance.now() + options.buildTimeMs;
+      const names = order.filter((name) => registry.has(name));
+      for (const name of names) {
         const backend = registry.get(name);
         const started = performance.now();
         const elapsed = () => Math.round(performance.now() - started);
@@ -54,7 +60,7 @@ export function createAutoBackend(registry: BackendRegistry, order: readonly str
           continue;
         }
         try {
-          const reasoner = await backend.create(game, options);
+          const reasoner = await backend.create(game, share(options, deadline, name === names.at(-1)));
           attempts.push({ backend: name, outcome: 'chosen', reason: 'built within budget', ms: elapsed() });
           return Object.assign(reasoner, { attempts });
         } catch (e) {
@@ -75,4 +81,11 @@ export function createAutoBackend(registry: BackendRegistry, order: readonly str
       );
     },
   };
+}
+
+/** The options of one attempt: half the time left before `deadline`, all of it for the last attempt. */
+function share(options: BackendOptions | undefined, deadline: number | undefined, last: boolean) {
+  if (deadline === undefined) return options;
+  const left = deadline - performance.now();
+  return { ...options, buildTimeMs: Math.max(1, Math.floor(last ? left : left / 2)) };
 }

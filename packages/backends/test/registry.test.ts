@@ -70,6 +70,54 @@ describe('auto', () => {
     expect(reasoner.attempts[0]!.reason).toMatch(/cell\/3/);
   });
 
+  it('shares buildTimeMs among its attempts: half of what is left, all of it for the last', async () => {
+    const given: number[] = [];
+    const registry = new BackendRegistry();
+    const slow: Backend = {
+      ...overBudget,
+      name: 'slow',
+      create: async (_game, options) => {
+        given.push(options!.buildTimeMs!);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        throw new BudgetExceededError('slow ran out');
+      },
+    };
+    const prover = createDefaultRegistry().get('prover');
+    registry.register(slow).register({
+      name: 'prover',
+      description: prover.description,
+      capabilities: prover.capabilities,
+      availability: () => prover.availability(),
+      create: (game, options) => {
+        given.push(options!.buildTimeMs!);
+        return prover.create(game, options);
+      },
+    });
+    const reasoner = (await createAutoBackend(registry, ['slow', 'prover']).create(tictactoe(), {
+      buildTimeMs: 10_000,
+    })) as AutoReasoner;
+    expect(reasoner.backend).toBe('prover');
+    expect(given[0]).toBeLessThanOrEqual(5_000);
+    expect(given[1]).toBeGreaterThan(5_000);
+    expect(given[1]).toBeLessThanOrEqual(10_000 - 40);
+  });
+
+  it('does not ground a game again for native and propnet after propnet-wasm exceeded the same budget', async () => {
+    const registry = createDefaultRegistry();
+    await loadAll(registry);
+    const auto = createAutoBackend(registry, ['propnet-wasm', 'native', 'propnet', 'prover']);
+    // One millisecond cannot build any propnet; the prover takes no build budget.
+    const reasoner = (await auto.create(tictactoe(), { buildTimeMs: 1 })) as AutoReasoner;
+    expect(reasoner.backend).toBe('prover');
+    const [wasm, native, propnet] = reasoner.attempts;
+    expect(wasm).toMatchObject({ backend: 'propnet-wasm', outcome: 'failed' });
+    expect(wasm!.reason).not.toMatch(/not built again/);
+    for (const attempt of [native, propnet]) {
+      expect(attempt!.outcome).toBe('failed');
+      expect(attempt!.reason).toMatch(/time budget of 1 ms .*not built again/);
+    }
+  });
+
   it('skips backends without GDL-II support for GDL-II games', async () => {
     const registry = new BackendRegistry();
     registry.register({

@@ -1,7 +1,8 @@
 // buildPropnet: ground the game, build the network, optimise it and freeze it into the IR.
-import type { Game } from '@gdlkit/core';
+import { BudgetExceededError, type Game } from '@gdlkit/core';
 import { type GroundingOptions, groundGame, groundStrata } from '@gdlkit/ground';
 import { BuildClock, withinCapacity } from './build-clock.js';
+import { earlierFailure, rememberFailure } from './build-failures.js';
 import { buildGraph } from './build-graph.js';
 import { irByteSize, type PropnetBuildStats, type PropnetIR } from './ir.js';
 import { freeze } from './ir-freeze.js';
@@ -15,8 +16,22 @@ export interface BuiltPropnet {
   readonly stats: PropnetBuildStats;
 }
 
-/** Builds the propnet IR of a game with its build report. Throws BudgetExceededError if the build does not fit. */
+/**
+ * Builds the propnet IR of a game with its build report. Throws BudgetExceededError if the build does not fit,
+ * at once if an earlier build of the same game with at least this budget did not.
+ */
 export function buildPropnetWithStats(game: Game, options: PropnetOptions = {}): BuiltPropnet {
+  const known = earlierFailure(game, options);
+  if (known !== undefined) throw known;
+  try {
+    return build(game, options);
+  } catch (e) {
+    if (e instanceof BudgetExceededError) rememberFailure(game, options, e);
+    throw e;
+  }
+}
+
+function build(game: Game, options: PropnetOptions): BuiltPropnet {
   const clock = new BuildClock(options.timeMs);
   const t0 = performance.now();
   const program = withinCapacity('grounding', () =>

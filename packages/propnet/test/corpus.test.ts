@@ -39,6 +39,24 @@ describe('build budget beyond grounding', () => {
     expect(stats.groundRules).toBeLessThan(200_000);
   }, 120_000);
 
+  it('does not build a game again with no more budget than an earlier build exceeded (auto tries three backends sharing it)', () => {
+    const game = corpusGame('tictactoe.kif');
+    const failure = (timeMs: number, g = game) => {
+      try {
+        buildPropnetWithStats(g, { timeMs });
+      } catch (e) {
+        expect(e).toBeInstanceOf(BudgetExceededError);
+        return (e as Error).message;
+      }
+      throw new Error('built within the budget');
+    };
+    expect(failure(1)).toMatch(/time budget of 1 ms/);
+    expect(failure(1)).toMatch(/time budget of 1 ms .*not built again/);
+    // More budget, or another loading of the game, builds anew.
+    expect(buildPropnetWithStats(game, { timeMs: 30_000 }).stats.groundRules).toBeGreaterThan(0);
+    expect(failure(1, corpusGame('tictactoe.kif'))).not.toMatch(/not built again/);
+  });
+
   it('optimisation checks the clock between passes and names the stage', () => {
     const game = corpusGame('tictactoe.kif');
     const graph = buildGraph(groundGame(game));
