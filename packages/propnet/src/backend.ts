@@ -1,7 +1,9 @@
 // The `propnet` backend: grounds the game, builds the IR and runs it on the incremental TypeScript engine.
 import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
 import { buildPropnet, type PropnetOptions } from './build.js';
+import { BuildClock } from './build-clock.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from './reasoner.js';
+import { checkModuleBudget } from './wasm/build-estimate.js';
 import { PROPNET_WASM_CAPABILITIES, PropnetWasmReasoner } from './wasm/reasoner.js';
 
 /** Grounding budget from the generic backend options. */
@@ -32,6 +34,9 @@ export const propnetWasmBackend: Backend = {
       ? { available: true }
       : { available: false, reason: 'this JavaScript runtime has no WebAssembly' },
   async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
-    return new PropnetWasmReasoner(game, buildPropnet(game, propnetOptions(options)));
+    const clock = new BuildClock(options?.buildTimeMs);
+    const ir = buildPropnet(game, propnetOptions(options));
+    checkModuleBudget(ir, clock.remainingMs);
+    return new PropnetWasmReasoner(game, ir);
   },
 };
