@@ -21,6 +21,7 @@ import { GroundProgram } from './ground-program.js';
 import { AtomTable, firstStampAtLeast, type IndexShape, KEY_SEED, mixKey } from './instantiate-atoms.js';
 import { ANY, type Demand, relationDemands } from './instantiate-demand.js';
 import { type FactoredRules, factorMoveRules } from './instantiate-factor.js';
+import { addMagicRelations } from './instantiate-magic.js';
 import { type JoinPlan, planJoin, Visibility } from './instantiate-plan.js';
 import { splitRuleBodies } from './instantiate-split.js';
 
@@ -46,6 +47,8 @@ class Instantiator {
   private readonly started = performance.now();
   private readonly atoms: AtomTable;
   private readonly exact: boolean[];
+  /** Magic relations (instantiate-magic.ts): their atoms restrict joins but are not part of ground rules. */
+  private readonly filter: Uint8Array;
   /** The state-dependent rules, move-dependent bodies factored through auxiliary relations. */
   private readonly dynamic: FactoredRules;
   /** Per relation (the game's, then auxiliary ones): key for messages (an auxiliary relation's owner's) and
@@ -97,8 +100,12 @@ class Instantiator {
       ),
       isExact,
     );
-    this.dynamic = splitRuleBodies(game, factored, isExact, (r) => this.demands[r] !== undefined);
+    const demanded = (r: RelationId) => this.demands[r] !== undefined;
+    const withMagic = addMagicRelations(game, factored, demanded);
+    this.dynamic = splitRuleBodies(game, withMagic, isExact, demanded);
     const aux = this.dynamic.aux;
+    this.filter = new Uint8Array(game.relations.length + aux.length);
+    for (const r of withMagic.filters) this.filter[r] = 1;
     this.relationKeys = [...game.relations.map((r) => r.key), ...aux.map((a) => a.owner)];
     this.symbols = [...game.relations.map((r) => r.symbol), ...aux.map((a) => game.store.symbol(a.name))];
     for (const _ of aux) this.exact.push(false);
@@ -370,7 +377,7 @@ class Instantiator {
     const head = this.plan.rule.head;
     const term = this.atomTermOf(head);
     const added = this.atoms.add(head.relation, term, this.round);
-    if (!this.recording) return;
+    if (!this.recording || this.filter[head.relation]) return;
     if (added >= 0) this.bridge(head.relation, term);
     const headId = added >= 0 ? added : -added - 1;
     const steps = this.plan.steps;
@@ -378,7 +385,8 @@ class Instantiator {
     let positives = 0;
     let hash = mixKey(KEY_SEED, headId);
     for (let k = 0; k < steps.length; k++) {
-      if (this.exact[steps[k]!.atom.relation]) continue;
+      const relation = steps[k]!.atom.relation;
+      if (this.exact[relation] || this.filter[relation]) continue;
       const id = this.chosen[k]!;
       this.scratchBody[positives++] = id;
       hash = mixKey(hash, id);

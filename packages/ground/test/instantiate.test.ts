@@ -206,4 +206,41 @@ describe('groundGame', () => {
     expect([...program.atoms(total)]).toHaveLength(4 * (guesses - 1) + 1);
     expect(rulesOf(program, total)).toBeLessThan(4 * guesses * guesses);
   });
+  it('restricts a recursive accumulator to the bindings asked for (regression: merrills over the memory budget on count_loop/6)', () => {
+    // A count of white stones threaded along six squares; the number facts go far beyond what six squares reach.
+    const numbers = 60;
+    const succ = Array.from({ length: numbers }, (_, i) => `(succ ${i} ${i + 1}) (number ${i})`).join(' ');
+    const squares = [1, 2, 3, 4, 5, 6];
+    const game = loadGame(
+      `(role p) ${succ} ${squares.map((q) => `(square ${q})`).join(' ')}
+       ${squares
+         .slice(0, -1)
+         .map((q) => `(after ${q} ${q + 1})`)
+         .join(' ')}
+       ${squares.map((q) => `(init (stone ${q} black))`).join(' ')}
+       (<= (legal p (paint ?q)) (square ?q))
+       (<= (next (stone ?q white)) (does p (paint ?q)))
+       (<= (next (stone ?q ?c)) (true (stone ?q ?c)) (does p (paint ?r)) (distinct ?q ?r))
+       (<= (count_from 6 ?n ?n) (number ?n))
+       (<= (count_from ?q ?n ?total) (true (stone ?q white)) (succ ?n ?m) (after ?q ?r) (count_from ?r ?m ?total))
+       (<= (count_from ?q ?n ?total) (true (stone ?q black)) (after ?q ?r) (count_from ?r ?n ?total))
+       (<= (whites ?total) (count_from 1 0 ?total))
+       (<= terminal (whites 5)) (<= (goal p 100) (whites ?n))`,
+      'accumulator.kif',
+    );
+    const program = groundGame(game, { timeMs: 20_000 });
+    const countFrom = game.relations.find((r) => r.key === 'count_from/3')!.id;
+    // Square q is reached with at most q - 1 whites counted and ends with at most 5 more: a few dozen atoms,
+    // not squares x numbers x numbers.
+    expect([...program.atoms(countFrom)].length).toBeLessThan(200);
+    const whites = game.relations.find((r) => r.key === 'whites/1')!.id;
+    expect([...program.atoms(whites)].map((a) => game.store.toKif(program.atomArg(a, 0))).sort()).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
+  });
 });
