@@ -84,6 +84,7 @@ export function compileForward(
       store: game.store,
       layouts: program.layouts,
       averageCount: averageCount.average,
+      permanent: program.permanent,
     };
     program.joinOrder = (rule, first) => chooseOrder(model, rule, strategy, 'indexed', first);
     for (const stage of [...program.phaseA, ...program.phaseB]) {

@@ -26,6 +26,8 @@ export interface CostModel {
   readonly layouts: readonly RelationLayout[];
   /** Average list length per program-wide shape over the sampled states. */
   readonly averageCount: Float64Array;
+  /** Relations whose facts are permanent: folded into the reference tables (reference-tables.ts). */
+  readonly permanent: readonly boolean[];
 }
 
 /**
@@ -64,7 +66,10 @@ export function estimateCost(
       read += n;
       passing += n * passProbability(shape, literal, bound);
     }
-    cost += combinations * (execution === 'tables' ? read : 1 + passing);
+    // Through tables, a dynamic input reads its whole list per combination (Theorem 1), but a permanent one
+    // was folded into a list of the successor RefNos that pass: only those are visited.
+    const folded = model.permanent[literal.atom.relation] === true;
+    cost += combinations * (execution === 'tables' ? (folded ? passing : read) : 1 + passing);
     combinations *= passing;
     literalVariables(literal, bound);
     filter(i + 1);
