@@ -2,7 +2,8 @@
 // length Q̄ of every shape; Definition 5 gives the probability P_pass that an input instance agrees with the
 // variables already bound, Definition 6 that a condition holds. The estimated processing time of an order
 // is Theorem 1's input term (Corollary 2: Σ_i Q̄_i Π_{j<i} Q̄_j Q̂_j), with conditions filtering the
-// combinations where they are checked; the best order minimises it, the worst (its dual) maximises it.
+// combinations where they are checked; the best order minimises it, the worst (its dual) maximises it. A
+// permanent input is folded into its table (reference-tables.ts) and costs only the successors that pass.
 import {
   type BodyLiteral,
   collectVariables,
