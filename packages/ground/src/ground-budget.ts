@@ -9,6 +9,9 @@ export interface GroundingBudget {
   readonly memoryBytes?: number;
 }
 
+/** The memory budget when none is given. */
+export const DEFAULT_GROUNDING_MEMORY_BYTES = 2 * 1024 ** 3;
+
 /** Rough bytes per atom (table, index entries, term) and per ground-rule body entry (incl. dedupe key). */
 const BYTES_PER_ATOM = 96;
 const BYTES_PER_RULE = 80;
@@ -22,7 +25,7 @@ export class BudgetMeter {
 
   constructor(budget: GroundingBudget = {}) {
     this.timeMs = budget.timeMs ?? 60_000;
-    this.memoryBytes = budget.memoryBytes ?? 2 * 1024 ** 3;
+    this.memoryBytes = budget.memoryBytes ?? DEFAULT_GROUNDING_MEMORY_BYTES;
     this.deadline = performance.now() + this.timeMs;
   }
 

@@ -34,6 +34,11 @@ export interface AuxRelation {
   readonly arity: number;
 }
 
+/** The atom of `relation` whose arguments are the variables `vars`: the head of an auxiliary rule. */
+export function variableAtom(relation: RelationId, vars: readonly number[]): Atom {
+  return { relation, args: vars.map((v) => ({ kind: 'var', index: v })) };
+}
+
 export interface FactoredRules {
   readonly rules: GameRule[];
   /** The game rule (index in game.rules) each rule instantiates. */
@@ -135,7 +140,7 @@ function splitOn(
       owner: game.relations[rule.head.relation]!.key,
       arity: vars.length,
     };
-    const head: Atom = { relation: auxId, args: vars.map((v) => ({ kind: 'var', index: v })) };
+    const head = variableAtom(auxId, vars);
     return { relation, head };
   };
   const { relation, head } = auxRelation(id, 'side', iface);

@@ -18,7 +18,7 @@ import {
   type GameRule,
   literalVariables,
 } from '@gdlkit/core';
-import type { AuxRelation, FactoredRules } from './instantiate-factor.js';
+import { type AuxRelation, type FactoredRules, variableAtom } from './instantiate-factor.js';
 
 /**
  * Splits each rule of `factored` (already factored on its moves) by eliminating, one at a time, the variable
@@ -70,10 +70,7 @@ function splitRule(
   for (;;) {
     const bucket = bestBucket(rule.head, body, exact);
     if (bucket === undefined) break;
-    const head: Atom = {
-      relation: newRelation(bucket.kept.length).id,
-      args: bucket.kept.map((v) => ({ kind: 'var', index: v })),
-    };
+    const head = variableAtom(newRelation(bucket.kept.length).id, bucket.kept);
     // The bucket keeps the body's order, which is safe (a guard's variables are bound by bucket literals
     // before it); the new literal takes the bucket's first place, before every guard that used its variables.
     const members = body.filter((l) => bucket.literals.has(l));

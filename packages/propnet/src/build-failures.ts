@@ -2,9 +2,8 @@
 // and `auto` tries them in turn: without the memo a game too large to ground (merrills) is ground three times
 // over, each time until the budget runs out, before auto reaches the forward chainer.
 import { BudgetExceededError, type Game } from '@gdlkit/core';
+import { DEFAULT_GROUNDING_MEMORY_BYTES } from '@gdlkit/ground';
 import { DEFAULT_BUILD_MS } from './build-clock.js';
-
-const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
 
 interface Failure {
   readonly timeMs: number;
@@ -22,7 +21,7 @@ const failures = new WeakMap<Game, Failure[]>();
 function resolve(budget: Budget): { timeMs: number; memoryBytes: number } {
   return {
     timeMs: budget.timeMs ?? DEFAULT_BUILD_MS,
-    memoryBytes: budget.memoryBytes ?? DEFAULT_MEMORY_BYTES,
+    memoryBytes: budget.memoryBytes ?? DEFAULT_GROUNDING_MEMORY_BYTES,
   };
 }
 
