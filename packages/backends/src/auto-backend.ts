@@ -36,8 +36,9 @@ export const AUTO_ORDER = ['propnet-wasm', 'native', 'propnet', 'forward', 'prov
  * unavailable, lacks a needed capability or exceeds its budget is skipped, and the next one is tried.
  * `buildTimeMs` bounds the attempts together: each backend but the last gets half of what the earlier ones
  * left, so a caller such as the player, which gives auto a share of its start clock, still has time for the
- * forward chainer when the propnet backends cannot ground a game (they share one build, so after one of them
- * exceeds its budget the others fail at once).
+ * forward chainer when the propnet backends cannot ground a game (they share one build: after one of them
+ * exceeds its budget the others fail at once, and an IR built for propnet-wasm whose module is refused serves
+ * native and propnet without grounding again).
  */
 export function createAutoBackend(registry: BackendRegistry, order: readonly string[] = AUTO_ORDER): Backend {
   const capabilities: Capabilities = { gdl2: true, batchPlayouts: true, batchPerft: true, threads: true };
@@ -51,6 +52,7 @@ export function createAutoBackend(registry: BackendRegistry, order: readonly str
       const deadline =
         options?.buildTimeMs === undefined ? undefined : performance.now() + options.buildTimeMs;
       const names = order.filter((name) => registry.has(name));
+      const sharedBuilds = options?.sharedBuilds ?? new Map<string, unknown>();
       for (const name of names) {
         const backend = registry.get(name);
         const started = performance.now();
@@ -60,7 +62,10 @@ export function createAutoBackend(registry: BackendRegistry, order: readonly str
           continue;
         }
         try {
-          const reasoner = await backend.create(game, share(options, deadline, name === names.at(-1)));
+          const reasoner = await backend.create(game, {
+            ...share(options, deadline, name === names.at(-1)),
+            sharedBuilds,
+          });
           attempts.push({ backend: name, outcome: 'chosen', reason: 'built within budget', ms: elapsed() });
           return Object.assign(reasoner, { attempts });
         } catch (e) {
@@ -85,7 +90,7 @@ export function createAutoBackend(registry: BackendRegistry, order: readonly str
 
 /** The options of one attempt: half the time left before `deadline`, all of it for the last attempt. */
 function share(options: BackendOptions | undefined, deadline: number | undefined, last: boolean) {
-  if (deadline === undefined) return options;
+  if (deadline === undefined) return options ?? {};
   const left = deadline - performance.now();
   return { ...options, buildTimeMs: Math.max(1, Math.floor(last ? left : left / 2)) };
 }

@@ -118,6 +118,38 @@ describe('auto', () => {
     }
   });
 
+  it('passes every attempt the same sharedBuilds, so an IR built for a refused module serves the next', async () => {
+    const registry = createDefaultRegistry();
+    await loadAll(registry);
+    const seen: unknown[] = [];
+    const refusing: Backend = {
+      ...overBudget,
+      name: 'refusing-wasm',
+      create: async (game, options) => {
+        seen.push(options?.sharedBuilds);
+        await registry.get('propnet-wasm').create(game, options);
+        throw new BudgetExceededError('the module would take too long');
+      },
+    };
+    const propnet = registry.get('propnet');
+    registry.register(refusing).register({
+      ...propnet,
+      name: 'timed-propnet',
+      create: (game, options) => {
+        seen.push(options?.sharedBuilds);
+        // A millisecond grounds nothing: only the IR the refused attempt left lets this build.
+        return propnet.create(game, { ...options, buildTimeMs: 1 });
+      },
+    });
+    const reasoner = (await createAutoBackend(registry, ['refusing-wasm', 'timed-propnet']).create(
+      tictactoe(),
+    )) as AutoReasoner;
+    expect(reasoner.backend).toBe('propnet');
+    expect(reasoner.attempts.map((a) => a.outcome)).toEqual(['failed', 'chosen']);
+    expect(seen[0]).toBeInstanceOf(Map);
+    expect(seen[1]).toBe(seen[0]);
+  });
+
   it('skips backends without GDL-II support for GDL-II games', async () => {
     const registry = new BackendRegistry();
     registry.register({

@@ -1,6 +1,6 @@
 // The `native` backend: builds the propnet IR with @gdlkit/propnet and runs it on the Rust core.
 import { type Backend, type BackendOptions, type Game, GdlkitError, type Reasoner } from '@gdlkit/core';
-import { buildPropnet } from '@gdlkit/propnet';
+import { sharedPropnet } from '@gdlkit/propnet';
 import { loadNative, requireNative } from './binding.js';
 import {
   NATIVE_CAPABILITIES,
@@ -52,10 +52,7 @@ export const nativeBackend: Backend = {
   },
   async create(game: Game, options: BackendOptions = {}): Promise<Reasoner> {
     const binding = requireNative();
-    const ir = buildPropnet(game, {
-      ...(options.buildTimeMs === undefined ? {} : { timeMs: options.buildTimeMs }),
-      ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
-    });
+    const ir = sharedPropnet(game, options);
     return new NativeReasoner(game, ir, binding, nativeOptions(options));
   },
 };

@@ -1,18 +1,10 @@
 // The `propnet` backend: grounds the game, builds the IR and runs it on the incremental TypeScript engine.
 import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
-import { buildPropnet, type PropnetOptions } from './build.js';
 import { BuildClock } from './build-clock.js';
+import { sharedPropnet } from './build-share.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from './reasoner.js';
 import { checkModuleBudget } from './wasm/build-estimate.js';
 import { PROPNET_WASM_CAPABILITIES, PropnetWasmReasoner } from './wasm/reasoner.js';
-
-/** Grounding budget from the generic backend options. */
-export function propnetOptions(options: BackendOptions = {}): PropnetOptions {
-  return {
-    ...(options.buildTimeMs === undefined ? {} : { timeMs: options.buildTimeMs }),
-    ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
-  };
-}
 
 export const propnetBackend: Backend = {
   name: 'propnet',
@@ -20,7 +12,7 @@ export const propnetBackend: Backend = {
   capabilities: PROPNET_CAPABILITIES,
   availability: () => ({ available: true }),
   async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
-    return new PropnetReasoner(game, buildPropnet(game, propnetOptions(options)));
+    return new PropnetReasoner(game, sharedPropnet(game, options));
   },
 };
 
@@ -35,7 +27,7 @@ export const propnetWasmBackend: Backend = {
       : { available: false, reason: 'this JavaScript runtime has no WebAssembly' },
   async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
     const clock = new BuildClock(options?.buildTimeMs);
-    const ir = buildPropnet(game, propnetOptions(options));
+    const ir = sharedPropnet(game, options);
     checkModuleBudget(ir, clock.remainingMs);
     return new PropnetWasmReasoner(game, ir);
   },

@@ -1,5 +1,6 @@
 export { propnetBackend, propnetWasmBackend } from './backend.js';
 export { type BuiltPropnet, buildPropnet, buildPropnetWithStats, type PropnetOptions } from './build.js';
+export { sharedPropnet } from './build-share.js';
 export { PropnetEngine } from './engine.js';
 export { FALSE_GATE, GateKind, TRUE_GATE } from './gate-kind.js';
 export { IR_VERSION, irByteSize, type PropnetBuildStats, type PropnetIR } from './ir.js';

@@ -76,6 +76,12 @@ export interface BackendOptions {
   readonly buildTimeMs?: number;
   /** Bytes a backend may use for its tables. */
   readonly memoryBytes?: number;
+  /**
+   * Where backends tried in turn for the same game leave what they built for the next: auto passes one per
+   * call, so the three propnet backends ground a game once. Without it each backend builds on its own, and the
+   * build time and memory measured per backend (bench) stay its own.
+   */
+  readonly sharedBuilds?: Map<string, unknown>;
   /** Backend-specific settings. */
   readonly [key: string]: unknown;
 }

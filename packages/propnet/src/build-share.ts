@@ -1,0 +1,34 @@
+// One build for the three backends that run the propnet IR (propnet, propnet-wasm, native) when they are tried
+// in turn for the same game: auto tries propnet-wasm first, and when its module is refused (build-estimate.ts)
+// native and propnet would otherwise ground the game again, each within a smaller share of the budget.
+import type { BackendOptions, Game } from '@gdlkit/core';
+import { buildPropnet, type PropnetOptions } from './build.js';
+import type { PropnetIR } from './ir.js';
+
+const KEY = 'propnet-ir';
+
+interface SharedIr {
+  readonly game: Game;
+  readonly ir: PropnetIR;
+}
+
+/** Grounding budget from the generic backend options. */
+export function propnetOptions(options: BackendOptions = {}): PropnetOptions {
+  return {
+    ...(options.buildTimeMs === undefined ? {} : { timeMs: options.buildTimeMs }),
+    ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
+  };
+}
+
+/**
+ * The IR of `game`: the one an earlier backend left in `options.sharedBuilds`, or a new build within the
+ * options' budget, left there for the next. The IR is read-only to every executor, so sharing it is safe.
+ */
+export function sharedPropnet(game: Game, options: BackendOptions = {}): PropnetIR {
+  const shared = options.sharedBuilds;
+  const earlier = shared?.get(KEY) as SharedIr | undefined;
+  if (earlier?.game === game) return earlier.ir;
+  const ir = buildPropnet(game, propnetOptions(options));
+  shared?.set(KEY, { game, ir } satisfies SharedIr);
+  return ir;
+}
