@@ -7,20 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  BaseReasoner,
-  BudgetExceededError,
-  firstDifference,
-  type Game,
-  loadGame,
-  playRandomMatch,
-} from '@gdlkit/core';
+import { BaseReasoner, BudgetExceededError, loadGame } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import { buildPropnet, PropnetReasoner, PropnetWasmReasoner, WasmPropnet } from '../src/index.js';
 import { compileModule, functionBodySizes, MAX_FUNCTION_BYTES } from '../src/wasm/compile.js';
 import { emitModule } from '../src/wasm/emit.js';
 import { type Chunk, lower } from '../src/wasm/lower.js';
-import { corpusGame } from './helpers.js';
+import { corpusGame, expectSameAsTypeScript } from './helpers.js';
 
 const cases: { game: string; depth: number; budget?: number; cycles?: boolean; maxSteps?: number }[] = [
   { game: 'tictactoe.kif', depth: 4 },
@@ -34,22 +27,6 @@ const cases: { game: string; depth: number; budget?: number; cycles?: boolean; m
     ? [{ game: 'linesofaction.kif', depth: 1, budget: 300, cycles: true, maxSteps: 10 }]
     : []),
 ];
-
-/** Every answer of the reasoner over tiny functions equals the TypeScript engine's. */
-function expectSameAsTypeScript(game: Game, wasm: PropnetWasmReasoner, depth: number, maxSteps?: number) {
-  const ts = new PropnetReasoner(game, wasm.ir);
-  for (let seed = 1; seed <= 2; seed++) {
-    const options = { seed, goalsEverywhere: true, ...(maxSteps ? { maxSteps } : {}) };
-    const diff = firstDifference(playRandomMatch(ts, options).steps, playRandomMatch(wasm, options).steps);
-    expect(diff?.summary, `match seed ${seed}`).toBeUndefined();
-  }
-  const start = ts.initialState();
-  for (let d = 0; d <= depth; d++) {
-    expect(wasm.perft(start, d), `perft ${d}`).toBe(BaseReasoner.prototype.perft.call(ts, start, d));
-  }
-  const playouts = { count: 20, seed: 9, ...(maxSteps ? { maxDepth: maxSteps } : {}) };
-  expect(wasm.playouts(start, playouts)).toEqual(ts.playouts(start, playouts));
-}
 
 describe('propnet-wasm split into many small functions', () => {
   for (const { game: name, depth, budget = 4, cycles, maxSteps } of cases) {

@@ -18,22 +18,24 @@ export function paramTypes(types: readonly number[]): number {
 }
 
 /**
- * Validates, optimises (level 2, no shrinking) and emits the module, then frees it. Functions whose names match
- * `noInline` (binaryen's wildcard pattern) stay functions of their own: binaryen inlines a function with one
- * caller whatever its size, which folded all gate chunks of a phase back into one function (kalaha_2009:
- * 17 MB, over V8's limit of 7.6 MB per function).
+ * Validates, optimises when asked (level 2, no shrinking) and emits the module, then frees it. Functions whose
+ * names match `noInline` (binaryen's wildcard pattern) stay functions of their own: binaryen inlines a function
+ * with one caller whatever its size, which folded all gate chunks of a phase back into one function
+ * (kalaha_2009: 17 MB, over V8's limit of 7.6 MB per function).
  */
-export function finishModule(module: WasmModule, noInline?: string): Uint8Array {
+export function finishModule(module: WasmModule, optimise: boolean, noInline?: string): Uint8Array {
   try {
     if (!module.validate()) throw new Error('internal: generated propnet module does not validate');
-    if (noInline !== undefined) {
-      binaryen.setPassArgument('no-inline', noInline);
-      module.runPasses(['no-inline']);
-      binaryen.setPassArgument('no-inline', null);
+    if (optimise) {
+      if (noInline !== undefined) {
+        binaryen.setPassArgument('no-inline', noInline);
+        module.runPasses(['no-inline']);
+        binaryen.setPassArgument('no-inline', null);
+      }
+      binaryen.setOptimizeLevel(2);
+      binaryen.setShrinkLevel(0);
+      module.optimize();
     }
-    binaryen.setOptimizeLevel(2);
-    binaryen.setShrinkLevel(0);
-    module.optimize();
     return module.emitBinary();
   } finally {
     module.dispose();

@@ -4,18 +4,22 @@
 // for minutes (amazonssuicide's module took over two minutes under load; a player would lose its start clock).
 import { BudgetExceededError } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
+import { optimisesByDefault } from './lower.js';
 
 /**
- * CPU microseconds per fan-in wire, a typical rate (2026-11-23, AMD EPYC: 15–30 µs per wire on nets of
- * 49 k–1.9 M wires, but 53 µs on amazons.kif's 1.5 M): it refuses builds that would overrun the budget by a
- * lot, not every overrun, and rarely one that would have fit.
+ * CPU microseconds per fan-in wire (2026-11-23, AMD EPYC): binaryen's optimiser dominates an optimised build
+ * (20–67 µs per wire on nets of 3 k–160 k wires; only nets up to OPTIMISE_MAX_WIRES are optimised), emission
+ * and V8's compiler an unoptimised one (4–10 µs on nets of 110 k–1.5 M). Upper ends of what was measured:
+ * refusing a build that would have fit costs a backend, overrunning the budget costs the caller's clock.
  */
-const MICROSECONDS_PER_WIRE = 20;
+const OPTIMISED_MICROSECONDS_PER_WIRE = 50;
+const PLAIN_MICROSECONDS_PER_WIRE = 10;
 /** Module set-up and the fixed functions (tictactoe's whole build takes about 250 ms). */
 const FIXED_MS = 100;
 
 export function estimateModuleMs(ir: PropnetIR): number {
-  return FIXED_MS + (ir.fanin.length * MICROSECONDS_PER_WIRE) / 1000;
+  const perWire = optimisesByDefault(ir) ? OPTIMISED_MICROSECONDS_PER_WIRE : PLAIN_MICROSECONDS_PER_WIRE;
+  return FIXED_MS + (ir.fanin.length * perWire) / 1000;
 }
 
 /** Throws BudgetExceededError when the module of `ir` cannot be built within `leftMs`. */

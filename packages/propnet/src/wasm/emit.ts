@@ -1,7 +1,7 @@
-// Emission: plan + IR → a binaryen module → validated, optimised binary. Each gate becomes straight-line code
-// (AND/OR as balanced trees of byte loads, NOT as xor 1); a cyclic component of positive views is iterated
-// from all-false to its least fixpoint. Whole random playouts run inside the module with xoshiro128** seeded
-// exactly like core's Rng (splitmix32 seeding; nextInt(n) = high 32 bits of u32 * n).
+// Emission: plan + IR → a binaryen module → validated binary (optimised on small nets, see lower.ts). Each gate
+// becomes straight-line code (AND/OR as balanced trees of byte loads, NOT as xor 1); a cyclic component of
+// positive views is iterated from all-false to its least fixpoint. Whole random playouts run inside the module
+// with xoshiro128** seeded exactly like core's Rng (splitmix32 seeding; nextInt(n) = high 32 bits of u32 * n).
 import { GateKind, TRUE_GATE } from '../gate-kind.js';
 import type { PropnetIR } from '../ir.js';
 import {
@@ -39,7 +39,7 @@ export function emitModule(ir: PropnetIR, plan: WasmPlan): Uint8Array {
     { offset: m.i32.const(TRUE_GATE), data: new Uint8Array([1]), passive: false },
   ]);
   new Emitter(m, ir, plan).emit();
-  return finishModule(m, `${CHUNK_PREFIX}*`);
+  return finishModule(m, plan.optimise, `${CHUNK_PREFIX}*`);
 }
 
 class Emitter {

@@ -27,6 +27,21 @@ export interface LowerOptions {
   readonly maxFunctionCost?: number;
   /** Most loads in one expression tree (see emit.ts, gateParts). Internal, as above. */
   readonly maxTreeLeaves?: number;
+  /** Whether binaryen's optimiser runs on the module; by default only on nets of at most OPTIMISE_MAX_WIRES. */
+  readonly optimise?: boolean;
+}
+
+/**
+ * Largest net (fan-in wires) whose module binaryen optimises. Its optimiser costs 20–70 µs of CPU per wire, most
+ * of a build (amazons.kif, 1.5 M wires: 122 s optimised, 6.6 s not); on nets past this size the playouts of
+ * the unoptimised module, once V8's optimising tier has compiled it, measured level with the optimised one
+ * within this machine's noise (skirmish, kalaha_2009, othello: packages/propnet/README.md). Up to it the
+ * optimiser takes under about 10 s and is kept: on small nets (breakthrough) it measured ahead.
+ */
+export const OPTIMISE_MAX_WIRES = 200_000;
+
+export function optimisesByDefault(ir: PropnetIR): boolean {
+  return ir.fanin.length <= OPTIMISE_MAX_WIRES;
 }
 
 /** A few KB of stack for V8's optimising tier, which keeps the loads of one expression live at once. */
@@ -54,6 +69,7 @@ export interface WasmPlan {
   readonly inputCount: number;
   readonly inputStart: number;
   readonly maxTreeLeaves: number;
+  readonly optimise: boolean;
   /** State-only gates, then move-dependent gates. */
   readonly stateChunks: readonly Chunk[];
   readonly moveChunks: readonly Chunk[];
@@ -129,6 +145,7 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
     inputCount,
     inputStart: 2 + baseCount,
     maxTreeLeaves,
+    optimise: options.optimise ?? optimisesByDefault(ir),
     stateChunks: chunks(ir, ir.firstLogic, ir.phaseSplit, budget),
     moveChunks: chunks(ir, ir.phaseSplit, ir.gateCount, budget),
     roleCount: ir.roleCount,
