@@ -35,9 +35,11 @@ export const MAX_PAGES = 16384;
 export function emitModule(ir: PropnetIR, plan: WasmPlan): Uint8Array {
   const m = createModule();
   // The TRUE gate (1) holds from the start; every other byte starts at 0.
-  m.setMemory(plan.pages, MAX_PAGES, 'memory', [
-    { offset: m.i32.const(TRUE_GATE), data: new Uint8Array([1]), passive: false },
-  ]);
+  const segments = [{ offset: m.i32.const(TRUE_GATE), data: new Uint8Array([1]), passive: false }];
+  if (plan.legalTable.length > 0) {
+    segments.push({ offset: m.i32.const(plan.legalTableOffset), data: plan.legalTable, passive: false });
+  }
+  m.setMemory(plan.pages, MAX_PAGES, 'memory', segments);
   new Emitter(m, ir, plan).emit();
   return finishModule(m, plan.optimise, `${CHUNK_PREFIX}*`);
 }
@@ -59,6 +61,34 @@ class Emitter {
 
   private store(address: number, value: Expr): Expr {
     return this.m.i32.store8(address, 1, this.c(0), value);
+  }
+
+  /**
+   * Statements that pass the input gate of each legal move of role r that holds to `push`: one branch per
+   * proposition, or a loop over the plan's legal table with its address in local `cursor`.
+   */
+  private legalScan(r: number, cursor: number, push: (input: Expr) => Expr[]): Expr[] {
+    const { m, plan } = this;
+    if (plan.unrollLegal) {
+      return plan.legal[r]!.map((l) => m.if(this.load(l.gate), m.block(null, push(this.c(l.input)))));
+    }
+    const at = () => m.local.get(cursor, i32);
+    const end = plan.legalTableOffset + 8 * plan.legalStart[r + 1]!;
+    const label = `legal${r}`;
+    return [
+      m.local.set(cursor, this.c(plan.legalTableOffset + 8 * plan.legalStart[r]!)),
+      m.block(`${label}_done`, [
+        m.loop(
+          label,
+          m.block(null, [
+            m.br(`${label}_done`, m.i32.ge_u(at(), this.c(end))),
+            m.if(m.i32.load8_u(0, 1, m.i32.load(0, 4, at())), m.block(null, push(m.i32.load(4, 4, at())))),
+            m.local.set(cursor, m.i32.add(at(), this.c(8))),
+            m.br(label),
+          ]),
+        ),
+      ]),
+    ];
   }
 
   /** The value of gate g over its fan-in edges [from, to) as one expression (one balanced tree of loads). */
@@ -282,15 +312,10 @@ class Emitter {
       m.if(m.i32.or(m.i32.eqz(get(DEPTH)), this.load(plan.terminalGate)), m.return(one())),
     ];
     for (let r = 0; r < R; r++) {
-      body.push(set(n(r), this.c(0)));
-      for (const l of plan.legal[r]!) {
-        body.push(
-          m.if(
-            this.load(l.gate),
-            m.block(null, [m.i32.store(0, 4, legalSlot(r, get(n(r))), this.c(l.input)), inc(n(r))]),
-          ),
-        );
-      }
+      body.push(
+        set(n(r), this.c(0)),
+        ...this.legalScan(r, i, (input) => [m.i32.store(0, 4, legalSlot(r, get(n(r))), input), inc(n(r))]),
+      );
     }
     let product: Expr = one();
     for (let r = 0; r < R; r++) product = m.i64.mul(product, m.i64.extend_u(get(n(r))));
@@ -496,18 +521,13 @@ class Emitter {
       m.if(m.i32.ge_u(get(depth), get(MAXD)), m.block(null, [inc(truncated), m.br('end')])),
     ];
     for (let r = 0; r < R; r++) {
-      step.push(set(n, this.c(0)));
-      for (const l of plan.legal[r]!) {
-        step.push(
-          m.if(
-            this.load(l.gate),
-            m.block(null, [
-              m.i32.store(plan.legalOffset, 4, m.i32.shl(get(n), this.c(2)), this.c(l.input)),
-              inc(n),
-            ]),
-          ),
-        );
-      }
+      step.push(
+        set(n, this.c(0)),
+        ...this.legalScan(r, i, (input) => [
+          m.i32.store(plan.legalOffset, 4, m.i32.shl(get(n), this.c(2)), input),
+          inc(n),
+        ]),
+      );
       step.push(
         m.if(m.i32.eqz(get(n)), m.return(this.c(1))),
         set(

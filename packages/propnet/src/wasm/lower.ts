@@ -29,7 +29,17 @@ export interface LowerOptions {
   readonly maxTreeLeaves?: number;
   /** Whether binaryen's optimiser runs on the module; by default only on nets of at most OPTIMISE_MAX_WIRES. */
   readonly optimise?: boolean;
+  /** Most legal propositions (all roles) whose scan is unrolled; more are scanned by a loop over a table. */
+  readonly maxUnrolledLegal?: number;
 }
+
+/**
+ * An unrolled scan is one branch per legal proposition in the playout and perft functions; amazons.kif's
+ * 174 k made those functions megabytes long, and its playouts ran at 24 ms per state against 11–13 ms with the
+ * table loop (evaluating both phases takes 3–5 ms of that). Up to this many the scan stays unrolled: it
+ * measured level with the loop on tictactoe, connectfour, breakthrough, skirmish and chess_200.
+ */
+export const DEFAULT_MAX_UNROLLED_LEGAL = 4096;
 
 /**
  * Largest net (fan-in wires) whose module binaryen optimises. Its optimiser costs 20–70 µs of CPU per wire, most
@@ -59,6 +69,11 @@ export interface WasmPlan {
   readonly statsOffset: number;
   /** Perft: per-role lists of legal input gates (i32), laid out like the IR's legal table. */
   readonly perftLegalOffset: number;
+  /** Whether the legal scans are unrolled; if not, they loop over (gate, input gate) i32 pairs at legalTable. */
+  readonly unrollLegal: boolean;
+  readonly legalTableOffset: number;
+  /** The pairs (little-endian), in the IR's legal order: the data at legalTableOffset (empty when unrolled). */
+  readonly legalTable: Uint8Array<ArrayBuffer>;
   /** Perft: the stack of states (one byte per base) that grows upward from here, memory growing with it. */
   readonly perftStackOffset: number;
   /** A byte where a wide gate of a cyclic component accumulates its value part by part. */
@@ -115,7 +130,15 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
   const statsOffset = align(legalOffset + 4 * maxLegal);
   const scratchOffset = align(statsOffset + 4 * (STAT_GOALS + ir.roleCount));
   const perftLegalOffset = align(scratchOffset + 1);
-  const perftStackOffset = align(perftLegalOffset + 4 * ir.legalGate.length);
+  const unrollLegal = ir.legalGate.length <= (options.maxUnrolledLegal ?? DEFAULT_MAX_UNROLLED_LEGAL);
+  const legalTable = new Uint8Array(unrollLegal ? 0 : 8 * ir.legalGate.length);
+  const pairs = new DataView(legalTable.buffer);
+  for (let l = 0; l < legalTable.length / 8; l++) {
+    pairs.setUint32(8 * l, ir.legalGate[l]!, true);
+    pairs.setUint32(8 * l + 4, ir.inputGate[ir.legalInput[l]!]!, true);
+  }
+  const legalTableOffset = align(perftLegalOffset + 4 * ir.legalGate.length);
+  const perftStackOffset = align(legalTableOffset + legalTable.byteLength);
   const end = perftStackOffset + 2 * baseCount;
   const legal = Array.from({ length: ir.roleCount }, (_, r) => {
     const out = [];
@@ -137,6 +160,9 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
     legalOffset,
     statsOffset,
     perftLegalOffset,
+    unrollLegal,
+    legalTableOffset,
+    legalTable,
     perftStackOffset,
     scratchOffset,
     pages: Math.max(1, Math.ceil(end / 65536)),
