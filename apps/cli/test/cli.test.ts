@@ -116,7 +116,9 @@ describe('gdlkit analyse', () => {
   const quarto = join(games, 'quarto.kif');
   const proved = (stdout: string) =>
     (
-      JSON.parse(stdout) as { results: { property: string; status: string; jointlyWith?: string[] }[] }
+      JSON.parse(stdout) as {
+        results: { property: string; status: string; method?: string; jointlyWith?: string[] }[];
+      }
     ).results.filter((r) => r.status === 'proved');
 
   it('--all-unique proves quarto’s two turn controls jointly, naming the partners', () => {
@@ -124,6 +126,16 @@ describe('gdlkit analyse', () => {
     expect(r.code).toBe(0);
     const place = proved(r.stdout).find((p) => p.property === 'unique:placecontrol/1:1');
     expect(place?.jointlyWith).toContain('unique:selectcontrol/1:1');
+    expect(place?.method).toBe('joint induction');
+  });
+
+  it('says how each property was proved', () => {
+    const tictactoe = join(games, 'tictactoe.kif');
+    const notBoth = 'state:(not (and (true (control xplayer)) (true (control oplayer))))';
+    const r = runCli(['analyse', tictactoe, '--property', 'unique:control/1:1', '--property', notBoth]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^unique:control\/1:1: proved by induction \(/m);
+    expect(r.stdout).toContain(`${notBoth}: proved as a consequence of the assumptions (`);
   });
 
   it('--no-joint is the paper’s one-at-a-time search, which proves neither control', () => {

@@ -64,6 +64,7 @@ export async function analyse(args: string[]): Promise<number> {
     const json = results.map((r) => ({
       property: formatProperty(r.property),
       status: r.status,
+      ...(r.method ? { method: r.method } : {}),
       seconds: Number(r.seconds.toFixed(3)),
       assumptions: r.assumptions.map(formatProperty),
       ...(r.jointlyWith ? { jointlyWith: r.jointlyWith.map(formatProperty) } : {}),
@@ -75,10 +76,17 @@ export async function analyse(args: string[]): Promise<number> {
   return results.some((r) => r.status === 'unknown') ? EXIT.budget : EXIT.ok;
 }
 
+const METHOD: Record<NonNullable<ProofResult['method']>, string> = {
+  consequence: 'as a consequence of the assumptions',
+  induction: 'by induction',
+  'joint induction': 'by joint induction',
+};
+
 function describe(r: ProofResult): string {
   const given = r.assumptions.length > 0 ? ` given ${r.assumptions.map(formatProperty).join(', ')}` : '';
   const jointly = r.jointlyWith ? ` (jointly with ${r.jointlyWith.map(formatProperty).join(', ')})` : '';
-  const head = `${formatProperty(r.property)}: ${r.status} (${r.seconds.toFixed(2)} s)${jointly}${given}`;
+  const how = r.method ? ` ${METHOD[r.method]}` : '';
+  const head = `${formatProperty(r.property)}: ${r.status}${how} (${r.seconds.toFixed(2)} s)${jointly}${given}`;
   if (r.status === 'unknown') return `${head}\n  ${r.reason}`;
   const c = r.counterexample;
   if (!c) return head;
