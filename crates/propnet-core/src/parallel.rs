@@ -40,6 +40,34 @@ pub fn thread_seed(seed: u32, t: usize) -> u32 {
     splitmix32_nth(seed ^ 0x6a09_e667, t)
 }
 
+/// `first()` on the calling thread and `other(i)` on scoped threads i = 1..t, the results in thread order; a
+/// thread's panic is raised again here.
+fn on_threads<T: Send>(
+    t: usize,
+    first: impl FnOnce() -> T,
+    other: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let other = &other;
+        let handles: Vec<_> = (1..t).map(|i| scope.spawn(move || other(i))).collect();
+        let mut all = vec![first()];
+        all.extend(handles.into_iter().map(|h| {
+            h.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }));
+        all
+    })
+}
+
+/// The per-thread statistics summed in thread order, or the first thread's error.
+fn merged(ir: &Ir, parts: Vec<Result<PlayoutStats>>) -> Result<PlayoutStats> {
+    let mut total = PlayoutStats::empty(ir.role_count);
+    for part in parts {
+        total.merge(&part?);
+    }
+    Ok(total)
+}
+
 /// `count` playouts split over `threads` threads; `engine` serves thread 0 on the calling thread.
 pub fn parallel_playouts(
     ir: &Ir,
@@ -57,34 +85,22 @@ pub fn parallel_playouts(
     }
     let mode = engine.propagation();
     let share = |i: usize| count / t as u64 + u64::from((i as u64) < count % t as u64);
-    let results: Vec<Result<PlayoutStats>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..t)
-            .map(|i| {
-                scope.spawn(move || {
-                    let mut own = Engine::with_propagation(ir, mode);
-                    playouts(
-                        ir,
-                        &mut own,
-                        start,
-                        share(i),
-                        thread_seed(seed, i),
-                        max_depth,
-                    )
-                })
-            })
-            .collect();
-        let mut all = vec![playouts(ir, engine, start, share(0), seed, max_depth)];
-        all.extend(handles.into_iter().map(|h| {
-            h.join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        }));
-        all
-    });
-    let mut total = PlayoutStats::empty(ir.role_count);
-    for part in results {
-        total.merge(&part?);
-    }
-    Ok(total)
+    let parts = on_threads(
+        t,
+        || playouts(ir, engine, start, share(0), seed, max_depth),
+        |i| {
+            let mut own = Engine::with_propagation(ir, mode);
+            playouts(
+                ir,
+                &mut own,
+                start,
+                share(i),
+                thread_seed(seed, i),
+                max_depth,
+            )
+        },
+    );
+    merged(ir, parts)
 }
 
 /// Playouts per block of 64 lanes in `lane_playouts`: enough per lane that a block's last playouts (when
@@ -126,20 +142,7 @@ pub fn lane_playouts(
             runner.merge_into(ir, &mut stats);
         }
     };
-    let parts: Vec<Result<PlayoutStats>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..t).map(|_| scope.spawn(run_some)).collect();
-        let mut all = vec![run_some()];
-        all.extend(handles.into_iter().map(|h| {
-            h.join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        }));
-        all
-    });
-    let mut total = PlayoutStats::empty(ir.role_count);
-    for part in parts {
-        total.merge(&part?);
-    }
-    Ok(total)
+    merged(ir, on_threads(t, run_some, |_| run_some()))
 }
 
 /// Perft (see `perft`) with the frontier split over `threads` threads.
@@ -170,17 +173,11 @@ pub fn parallel_perft(
             nodes += perft.count(ir, engine, &frontier[i * words..(i + 1) * words], rest)?;
         }
     };
-    let parts: Vec<Result<u64>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..t)
-            .map(|_| scope.spawn(|| count_some(&mut Engine::new(ir))))
-            .collect();
-        let mut all = vec![count_some(engine)];
-        all.extend(handles.into_iter().map(|h| {
-            h.join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        }));
-        all
-    });
+    let parts = on_threads(
+        t,
+        || count_some(engine),
+        |_| count_some(&mut Engine::new(ir)),
+    );
     let mut nodes = interior;
     for part in parts {
         nodes += part?;
