@@ -10,11 +10,13 @@ import {
   type Reasoner,
   UnsupportedError,
 } from '@gdlkit/core';
+import { CALIBRATION_MS, CHALLENGERS, type Timed, timeSideBySide } from './auto-calibrate.js';
 
 /** Why auto chose a backend, for logs: each attempt in order with its outcome. */
 export interface AutoAttempt {
   readonly backend: string;
-  readonly outcome: 'chosen' | 'skipped' | 'failed';
+  /** `measured`: built and timed against the others that built (auto-calibrate.ts); `reason` has its rate. */
+  readonly outcome: 'chosen' | 'measured' | 'skipped' | 'failed';
   readonly reason: string;
   readonly ms: number;
 }
@@ -32,15 +34,21 @@ export interface AutoReasoner extends Reasoner {
 export const AUTO_ORDER = ['propnet-wasm', 'native', 'propnet', 'forward', 'prover'] as const;
 
 /**
- * `auto`: tries the backends in order and returns the first that builds within its budget; a backend that is
- * unavailable, lacks a needed capability or exceeds its budget is skipped, and the next one is tried.
+ * `auto`: tries the backends in order; a backend that is unavailable, lacks a needed capability or exceeds its
+ * budget is skipped, and the next one is tried. The first that builds is then timed against the CHALLENGERS
+ * later in the order that build too (random playouts side by side, about 0.4 s per backend) and the fastest is
+ * kept, the others disposed; `calibrate: false` keeps the first without timing.
  * `buildTimeMs` bounds the attempts together: each backend but the last gets half of what the earlier ones
  * left, so a caller such as the player, which gives auto a share of its start clock, still has time for the
  * forward chainer when the propnet backends cannot ground a game (they share one build: after one of them
  * exceeds its budget the others fail at once, and an IR built for propnet-wasm whose module is refused serves
- * native and propnet without grounding again).
+ * native and propnet without grounding again); timing is left out when too little of it remains.
  */
-export function createAutoBackend(registry: BackendRegistry, order: readonly string[] = AUTO_ORDER): Backend {
+export function createAutoBackend(
+  registry: BackendRegistry,
+  order: readonly string[] = AUTO_ORDER,
+  challengers: readonly string[] = CHALLENGERS,
+): Backend {
   const capabilities: Capabilities = { gdl2: true, batchPlayouts: true, batchPerft: true, threads: true };
   return {
     name: 'auto',
@@ -53,21 +61,20 @@ export function createAutoBackend(registry: BackendRegistry, order: readonly str
         options?.buildTimeMs === undefined ? undefined : performance.now() + options.buildTimeMs;
       const names = order.filter((name) => registry.has(name));
       const sharedBuilds = options?.sharedBuilds ?? new Map<string, unknown>();
-      for (const name of names) {
+      const build = async (name: string): Promise<Timed | undefined> => {
         const backend = registry.get(name);
         const started = performance.now();
         const elapsed = () => Math.round(performance.now() - started);
         if (game.isGdl2 && !backend.capabilities.gdl2) {
           attempts.push({ backend: name, outcome: 'skipped', reason: 'no GDL-II support', ms: 0 });
-          continue;
+          return undefined;
         }
         try {
           const reasoner = await backend.create(game, {
             ...share(options, deadline, name === names.at(-1)),
             sharedBuilds,
           });
-          attempts.push({ backend: name, outcome: 'chosen', reason: 'built within budget', ms: elapsed() });
-          return Object.assign(reasoner, { attempts });
+          return { name, reasoner, buildMs: elapsed() };
         } catch (e) {
           if (
             e instanceof BudgetExceededError ||
@@ -75,10 +82,47 @@ export function createAutoBackend(registry: BackendRegistry, order: readonly str
             e instanceof BackendUnavailableError
           ) {
             attempts.push({ backend: name, outcome: 'failed', reason: e.message, ms: elapsed() });
-            continue;
+            return undefined;
           }
           throw e;
         }
+      };
+      for (const [k, name] of names.entries()) {
+        const first = await build(name);
+        if (first === undefined) continue;
+        const candidates = [first];
+        if (options?.calibrate !== false) {
+          for (const next of names.slice(k + 1).filter((n) => challengers.includes(n))) {
+            const built = await build(next);
+            if (built !== undefined) candidates.push(built);
+          }
+        }
+        const left = deadline === undefined ? Infinity : deadline - performance.now();
+        if (candidates.length === 1 || left < candidates.length * CALIBRATION_MS) {
+          for (const other of candidates.slice(1)) other.reasoner.dispose();
+          attempts.push({
+            backend: name,
+            outcome: 'chosen',
+            reason: 'built within budget',
+            ms: first.buildMs,
+          });
+          return Object.assign(first.reasoner, { attempts });
+        }
+        const rates = timeSideBySide(candidates);
+        const fastest = rates.indexOf(Math.max(...rates));
+        for (const [i, c] of candidates.entries()) {
+          const rate = `${Math.round(rates[i]!).toLocaleString('en-US')} states/s in random playouts`;
+          attempts.push({ backend: c.name, outcome: 'measured', reason: rate, ms: c.buildMs });
+          if (i !== fastest) c.reasoner.dispose();
+        }
+        const chosen = candidates[fastest]!;
+        attempts.push({
+          backend: chosen.name,
+          outcome: 'chosen',
+          reason: `fastest of the ${candidates.length} that built`,
+          ms: chosen.buildMs,
+        });
+        return Object.assign(chosen.reasoner, { attempts });
       }
       throw new GdlkitError(
         'BUDGET_EXCEEDED',

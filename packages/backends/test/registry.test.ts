@@ -150,6 +150,62 @@ describe('auto', () => {
     expect(seen[1]).toBe(seen[0]);
   });
 
+  /** A prover-backed backend whose playouts take `delayMs` longer per call, recording its disposal. */
+  const delayed = (name: string, delayMs: number, disposed: string[]): Backend => ({
+    ...overBudget,
+    name,
+    create: async (game) => {
+      const reasoner = await createDefaultRegistry().get('prover').create(game);
+      const playouts = reasoner.playouts.bind(reasoner);
+      return Object.assign(reasoner, {
+        playouts: (...args: Parameters<typeof playouts>) => {
+          const until = performance.now() + delayMs;
+          while (performance.now() < until);
+          return playouts(...args);
+        },
+        dispose: () => disposed.push(name),
+      });
+    },
+  });
+
+  it('times the backends that built side by side, keeps the fastest and disposes the others', async () => {
+    const disposed: string[] = [];
+    const registry = new BackendRegistry()
+      .register(delayed('slow', 5, disposed))
+      .register(delayed('quick', 0, disposed));
+    const auto = createAutoBackend(registry, ['slow', 'quick'], ['quick']);
+    const reasoner = (await auto.create(tictactoe())) as AutoReasoner;
+    expect(reasoner.attempts.map((a) => [a.backend, a.outcome])).toEqual([
+      ['slow', 'measured'],
+      ['quick', 'measured'],
+      ['quick', 'chosen'],
+    ]);
+    expect(reasoner.attempts[0]!.reason).toMatch(/^[\d,]+ states\/s in random playouts$/);
+    expect(disposed).toEqual(['slow']);
+  });
+
+  it('keeps the first that builds without timing when calibrate is false', async () => {
+    const disposed: string[] = [];
+    const registry = new BackendRegistry()
+      .register(delayed('slow', 5, disposed))
+      .register(delayed('quick', 0, disposed));
+    const auto = createAutoBackend(registry, ['slow', 'quick'], ['quick']);
+    const reasoner = (await auto.create(tictactoe(), { calibrate: false })) as AutoReasoner;
+    expect(reasoner.attempts.map((a) => [a.backend, a.outcome])).toEqual([['slow', 'chosen']]);
+    expect(disposed).toEqual([]);
+  });
+
+  it('chooses the forward chainer on kalaha_2009, where it is many times faster than the WASM module', async () => {
+    const registry = createDefaultRegistry();
+    await loadAll(registry);
+    const kalaha = loadGame(readFileSync(join(games, 'kalaha_2009.kif'), 'utf8'), 'kalaha_2009.kif');
+    const reasoner = (await registry.get('auto').create(kalaha)) as AutoReasoner;
+    expect(reasoner.backend).toBe('forward');
+    const measured = reasoner.attempts.filter((a) => a.outcome === 'measured').map((a) => a.backend);
+    expect(measured).toEqual(['propnet-wasm', 'propnet', 'forward']);
+    reasoner.dispose();
+  }, 60_000);
+
   it('skips backends without GDL-II support for GDL-II games', async () => {
     const registry = new BackendRegistry();
     registry.register({
