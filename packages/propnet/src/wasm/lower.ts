@@ -36,8 +36,8 @@ export interface LowerOptions {
 /**
  * An unrolled scan is one branch per legal proposition in the playout and perft functions; amazons.kif's
  * 174 k made those functions megabytes long, and its playouts ran at 24 ms per state against 11–13 ms with the
- * table loop (evaluating both phases takes 3–5 ms of that). Up to this many the scan stays unrolled: it
- * measured level with the loop on tictactoe, connectfour, breakthrough, skirmish and chess_200.
+ * table loop. Up to this many the scan stays unrolled: it measured level with the loop on tictactoe,
+ * connectfour, breakthrough, skirmish and chess_200.
  */
 export const DEFAULT_MAX_UNROLLED_LEGAL = 4096;
 
