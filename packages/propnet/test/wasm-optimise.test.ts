@@ -24,7 +24,7 @@ describe('optimising the WASM module by the size of the net', () => {
 
   it('runs the optimiser only when asked', () => {
     const ir = buildPropnet(corpusGame('connectfour.kif'));
-    const binary = (optimise: boolean) => emitModule(ir, lower(ir, { optimise }));
+    const binary = (optimise: boolean) => emitModule(lower(ir, { optimise }));
     expect(binary(false)).toEqual(binary(false));
     expect(binary(true)).not.toEqual(binary(false));
   });

@@ -49,7 +49,7 @@ describe('propnet-wasm split into many small functions', () => {
     const chunkCount = plan.stateChunks.length + plan.moveChunks.length;
     expect(chunkCount).toBeGreaterThan(20);
     // Chunks plus the two phases, playouts and perft; an inlined chunk would not have a body of its own.
-    expect(functionBodySizes(emitModule(ir, plan)).length).toBeGreaterThanOrEqual(chunkCount + 4);
+    expect(functionBodySizes(emitModule(plan)).length).toBeGreaterThanOrEqual(chunkCount + 4);
   });
 });
 
@@ -74,7 +74,7 @@ describe('a gate with thousands of inputs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gdlkit-propnet-'));
     try {
       const file = join(dir, 'wide-or.wasm');
-      writeFileSync(file, emitModule(ir, lower(ir)));
+      writeFileSync(file, emitModule(lower(ir)));
       // Every base true (the initial state), then the phases: the wide OR holds.
       const run = `const m = new WebAssembly.Module(require('node:fs').readFileSync(process.argv[1]));
         const { exports } = new WebAssembly.Instance(m, {}); const memory = new Uint8Array(exports.memory.buffer);

@@ -32,15 +32,14 @@ const CHUNK_PREFIX = 'chunk:';
 /** Pages the perft stack may grow the memory to (1 GiB keeps byte addresses within i32). */
 export const MAX_PAGES = 16384;
 
-export function emitModule(ir: PropnetIR, plan: WasmPlan): Uint8Array {
+export function emitModule(plan: WasmPlan): Uint8Array {
   const m = createModule();
   // The TRUE gate (1) holds from the start; every other byte starts at 0.
-  const segments = [{ offset: m.i32.const(TRUE_GATE), data: new Uint8Array([1]), passive: false }];
-  if (plan.legalTable.length > 0) {
-    segments.push({ offset: m.i32.const(plan.legalTableOffset), data: plan.legalTable, passive: false });
-  }
-  m.setMemory(plan.pages, MAX_PAGES, 'memory', segments);
-  new Emitter(m, ir, plan).emit();
+  m.setMemory(plan.pages, MAX_PAGES, 'memory', [
+    { offset: m.i32.const(TRUE_GATE), data: new Uint8Array([1]), passive: false },
+    ...plan.segments.map(({ offset, data }) => ({ offset: m.i32.const(offset), data, passive: false })),
+  ]);
+  new Emitter(m, plan.evalIr, plan).emit();
   return finishModule(m, plan.optimise, `${CHUNK_PREFIX}*`);
 }
 
@@ -263,9 +262,141 @@ class Emitter {
   emit(): void {
     this.phase('evalState', this.plan.stateChunks);
     this.phase('evalMoves', this.plan.moveChunks);
+    if (this.plan.inputDriven) this.propagateInput();
     this.rng();
     this.playouts();
     this.perft();
+  }
+
+  /**
+   * propagateInput(input gate): after the baseline move phase (every input false), the change of one set
+   * input through the move phase (input-driven.ts). Gates marked dirty are visited in ascending order, which
+   * is topological, from the lowest marked until none is pending; `markFanout` marks the readers of a gate
+   * whose value changed, as decided (2) when the new value is the one that decides the reader.
+   */
+  private propagateInput(): void {
+    const { m, plan } = this;
+    m.addGlobal('pending', i32, true, this.c(0));
+    m.addGlobal('lowest', i32, true, this.c(0));
+    const get = (l: number) => m.local.get(l, i32);
+    const set = (l: number, x: Expr) => m.local.set(l, x);
+    const u32 = (base: number, index: Expr) => m.i32.load(base, 4, m.i32.shl(index, this.c(2)));
+    const dirty = (g: Expr) => m.i32.load8_u(plan.dirtyOffset, 1, g);
+    const inc = (l: number) => set(l, m.i32.add(get(l), this.c(1)));
+    const pending = () => m.global.get('pending', i32);
+
+    // markFanout(x, v): locals 0 = x, 1 = v, 2 = edge, 3 = last, 4 = reader, 5 = mark, 6 = its kind.
+    const [X, V, E, LAST, Y, MARK, K] = [0, 1, 2, 3, 4, 5, 6];
+    const decides = m.i32.or(
+      m.i32.and(m.i32.eq(get(K), this.c(GateKind.Or)), m.i32.eq(get(V), this.c(1))),
+      m.i32.and(m.i32.eq(get(K), this.c(GateKind.And)), m.i32.eqz(get(V))),
+    );
+    m.addFunction(
+      'markFanout',
+      paramTypes([i32, i32]),
+      none,
+      [i32, i32, i32, i32, i32],
+      m.block(null, [
+        set(E, u32(plan.fanoutStartOffset, get(X))),
+        set(LAST, u32(plan.fanoutStartOffset, m.i32.add(get(X), this.c(1)))),
+        m.block('readers_done', [
+          m.loop(
+            'readers',
+            m.block(null, [
+              m.br('readers_done', m.i32.ge_u(get(E), get(LAST))),
+              set(Y, u32(plan.fanoutOffset, get(E))),
+              set(K, m.i32.load8_u(plan.kindOffset, 1, get(Y))),
+              set(MARK, m.select(this.c(2), this.c(1), decides)),
+              m.if(
+                m.i32.eqz(dirty(get(Y))),
+                m.block(null, [
+                  m.global.set('pending', m.i32.add(pending(), this.c(1))),
+                  m.if(m.i32.lt_u(get(Y), m.global.get('lowest', i32)), m.global.set('lowest', get(Y))),
+                ]),
+              ),
+              m.if(
+                m.i32.gt_u(get(MARK), dirty(get(Y))),
+                m.i32.store8(plan.dirtyOffset, 1, get(Y), get(MARK)),
+              ),
+              inc(E),
+              m.br('readers'),
+            ]),
+          ),
+        ]),
+      ]),
+    );
+
+    // propagateInput(input): locals 0 = input, 1 = gate, 2 = its mark, 3 = kind, 4 = edge, 5 = last, 6 = value.
+    const [INPUT, G, F, KIND, EDGE, END, VALUE] = [0, 1, 2, 3, 4, 5, 6];
+    const faninValue = () => m.i32.load8_u(0, 1, u32(plan.faninOffset, get(EDGE)));
+    // AND: 1 until a fan-in is 0; OR: 0 until one is 1 (VALUE starts at the value that does not decide).
+    const scan = (stopAt: number) =>
+      m.block(`scan${stopAt}_done`, [
+        set(VALUE, this.c(1 - stopAt)),
+        m.loop(
+          `scan${stopAt}`,
+          m.block(null, [
+            m.br(`scan${stopAt}_done`, m.i32.ge_u(get(EDGE), get(END))),
+            m.if(
+              m.i32.eq(faninValue(), this.c(stopAt)),
+              m.block(null, [set(VALUE, this.c(stopAt)), m.br(`scan${stopAt}_done`)]),
+            ),
+            inc(EDGE),
+            m.br(`scan${stopAt}`),
+          ]),
+        ),
+      ]);
+    const isOr = () => m.i32.eq(get(KIND), this.c(GateKind.Or));
+    const body = [
+      m.global.set('lowest', this.c(plan.gateCount)),
+      m.call('markFanout', [get(INPUT), this.c(1)], none),
+      set(G, m.global.get('lowest', i32)),
+      m.block('gates_done', [
+        m.loop(
+          'gates',
+          m.block(null, [
+            m.br('gates_done', m.i32.eqz(pending())),
+            set(F, dirty(get(G))),
+            m.if(
+              get(F),
+              m.block(null, [
+                m.i32.store8(plan.dirtyOffset, 1, get(G), this.c(0)),
+                m.global.set('pending', m.i32.sub(pending(), this.c(1))),
+                set(KIND, m.i32.load8_u(plan.kindOffset, 1, get(G))),
+                set(EDGE, u32(plan.faninStartOffset, get(G))),
+                set(END, u32(plan.faninStartOffset, m.i32.add(get(G), this.c(1)))),
+                m.if(
+                  m.i32.eq(get(KIND), this.c(GateKind.Not)),
+                  set(VALUE, m.i32.xor(faninValue(), this.c(1))),
+                  m.if(
+                    m.i32.eq(get(F), this.c(2)),
+                    set(VALUE, m.select(this.c(1), this.c(0), isOr())),
+                    m.if(isOr(), scan(1), scan(0)),
+                  ),
+                ),
+                m.if(
+                  m.i32.ne(get(VALUE), m.i32.load8_u(0, 1, get(G))),
+                  m.block(null, [
+                    m.i32.store8(0, 1, get(G), get(VALUE)),
+                    m.call('markFanout', [get(G), get(VALUE)], none),
+                  ]),
+                ),
+              ]),
+            ),
+            inc(G),
+            m.br('gates'),
+          ]),
+        ),
+      ]),
+    ];
+    m.addFunction(
+      'propagateInput',
+      paramTypes([i32]),
+      none,
+      [i32, i32, i32, i32, i32, i32],
+      m.block(null, body),
+    );
+    m.addFunctionExport('propagateInput', 'propagateInput');
   }
 
   /**
@@ -343,6 +474,8 @@ class Emitter {
     ];
     for (let r = 0; r < R; r++) generate.push(m.i32.store8(0, 1, chosenInput(r), this.c(1)));
     generate.push(m.call('evalMoves', [], none));
+    if (plan.inputDriven)
+      for (let r = 0; r < R; r++) generate.push(m.call('propagateInput', [chosenInput(r)], none));
     for (let b = 0; b < B; b++) generate.push(m.i32.store8(b, 1, get(child), this.load(plan.baseNext[b]!)));
     for (let r = 0; r < R; r++) generate.push(m.i32.store8(0, 1, chosenInput(r), this.c(0)));
     generate.push(set(child, m.i32.add(get(child), this.c(B))), inc(k));
@@ -538,6 +671,8 @@ class Emitter {
       );
     }
     step.push(m.call('evalMoves', [], none));
+    if (plan.inputDriven)
+      for (let r = 0; r < R; r++) step.push(m.call('propagateInput', [get(chosen + r)], none));
     for (let b = 0; b < plan.baseCount; b++)
       step.push(this.store(plan.nextOffset + b, this.load(plan.baseNext[b]!)));
     step.push(

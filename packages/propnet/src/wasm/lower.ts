@@ -2,6 +2,7 @@
 // turns the plan into code; the two stay separate so the plan can be inspected and tested alone.
 import { BudgetExceededError } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
+import { baselineIr } from './input-driven.js';
 
 /**
  * Gates evaluated by one generated function: [start, end), cyclic components wholly inside unless `cycle` is
@@ -31,7 +32,12 @@ export interface LowerOptions {
   readonly optimise?: boolean;
   /** Most legal propositions (all roles) whose scan is unrolled; more are scanned by a loop over a table. */
   readonly maxUnrolledLegal?: number;
+  /** Whether the move phase is input-driven (input-driven.ts); by default from INPUT_DRIVEN_MIN_INPUTS inputs. */
+  readonly inputDriven?: boolean;
 }
+
+/** Fewest inputs for an input-driven move phase: with few possible moves, straight-line code is cheapest. */
+export const INPUT_DRIVEN_MIN_INPUTS = 1024;
 
 /**
  * An unrolled scan is one branch per legal proposition in the playout and perft functions; amazons.kif's
@@ -74,6 +80,21 @@ export interface WasmPlan {
   readonly legalTableOffset: number;
   /** The pairs (little-endian), in the IR's legal order: the data at legalTableOffset (empty when unrolled). */
   readonly legalTable: Uint8Array<ArrayBuffer>;
+  /**
+   * Input-driven move phase (input-driven.ts): the move phase is emitted from `evalIr` (the baseline) and
+   * propagateInput follows each set input's change over the original IR's tables, with one dirty byte per gate.
+   */
+  readonly inputDriven: boolean;
+  readonly evalIr: PropnetIR;
+  readonly kindOffset: number;
+  readonly faninStartOffset: number;
+  readonly faninOffset: number;
+  readonly fanoutStartOffset: number;
+  readonly fanoutOffset: number;
+  /** Per gate: 0 clean, 1 to evaluate again, 2 decided by a changed fan-in (the OR's 1, the AND's 0). */
+  readonly dirtyOffset: number;
+  /** Data written into linear memory at instantiation (besides the TRUE gate). */
+  readonly segments: readonly { readonly offset: number; readonly data: Uint8Array<ArrayBuffer> }[];
   /** Perft: the stack of states (one byte per base) that grows upward from here, memory growing with it. */
   readonly perftStackOffset: number;
   /** A byte where a wide gate of a cyclic component accumulates its value part by part. */
@@ -138,7 +159,24 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
     pairs.setUint32(8 * l + 4, ir.inputGate[ir.legalInput[l]!]!, true);
   }
   const legalTableOffset = align(perftLegalOffset + 4 * ir.legalGate.length);
-  const perftStackOffset = align(legalTableOffset + legalTable.byteLength);
+  const baseline =
+    (options.inputDriven ?? ir.inputGate.length >= INPUT_DRIVEN_MIN_INPUTS) ? baselineIr(ir) : undefined;
+  const inputDriven = baseline !== undefined;
+  const tables = inputDriven
+    ? [ir.gateKind.slice(), le32(ir.faninStart), le32(ir.fanin), le32(ir.fanoutStart), le32(ir.fanout)]
+    : [];
+  const segments: { offset: number; data: Uint8Array<ArrayBuffer> }[] = [];
+  let at = align(legalTableOffset + legalTable.byteLength);
+  if (legalTable.length > 0) segments.push({ offset: legalTableOffset, data: legalTable });
+  const tableOffsets = tables.map((data) => {
+    const offset = at;
+    segments.push({ offset, data });
+    at = align(at + data.byteLength);
+    return offset;
+  });
+  const dirtyOffset = at;
+  if (inputDriven) at = align(at + ir.gateCount);
+  const perftStackOffset = at;
   const end = perftStackOffset + 2 * baseCount;
   const legal = Array.from({ length: ir.roleCount }, (_, r) => {
     const out = [];
@@ -163,6 +201,15 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
     unrollLegal,
     legalTableOffset,
     legalTable,
+    inputDriven,
+    evalIr: baseline ?? ir,
+    kindOffset: tableOffsets[0] ?? 0,
+    faninStartOffset: tableOffsets[1] ?? 0,
+    faninOffset: tableOffsets[2] ?? 0,
+    fanoutStartOffset: tableOffsets[3] ?? 0,
+    fanoutOffset: tableOffsets[4] ?? 0,
+    dirtyOffset,
+    segments,
     perftStackOffset,
     scratchOffset,
     pages: Math.max(1, Math.ceil(end / 65536)),
@@ -173,7 +220,7 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
     maxTreeLeaves,
     optimise: options.optimise ?? optimisesByDefault(ir),
     stateChunks: chunks(ir, ir.firstLogic, ir.phaseSplit, budget),
-    moveChunks: chunks(ir, ir.phaseSplit, ir.gateCount, budget),
+    moveChunks: chunks(baseline ?? ir, ir.phaseSplit, ir.gateCount, budget),
     roleCount: ir.roleCount,
     legal,
     legalStart: ir.legalStart,
@@ -256,4 +303,12 @@ function splitGate(ir: PropnetIR, g: number, budget: number, out: Chunk[]): void
   for (let from = ir.faninStart[g]!; from < last; from += budget) {
     out.push({ start: g, end: g + 1, edges: { from, to: Math.min(last, from + budget) } });
   }
+}
+
+/** Little-endian bytes of 32-bit unsigned values, as WebAssembly loads them. */
+function le32(values: ArrayLike<number>): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(4 * values.length);
+  const view = new DataView(bytes.buffer);
+  for (let k = 0; k < values.length; k++) view.setUint32(4 * k, values[k]!, true);
+  return bytes;
 }

@@ -22,6 +22,7 @@ interface PropnetExports {
   readonly memory: WebAssembly.Memory;
   evalState(): void;
   evalMoves(): void;
+  propagateInput?(inputGate: number): void;
   playouts(count: number, seed: number, maxDepth: number): number;
   perft(depth: number): number;
 }
@@ -40,7 +41,7 @@ export class WasmPropnet implements PropnetEvaluator {
     options: LowerOptions = {},
   ) {
     this.plan = lower(ir, options);
-    const binary = emitModule(ir, this.plan);
+    const binary = emitModule(this.plan);
     this.binarySize = binary.byteLength;
     const instance = new WebAssembly.Instance(compileModule(binary), {});
     this.exports = instance.exports as unknown as PropnetExports;
@@ -80,6 +81,9 @@ export class WasmPropnet implements PropnetEvaluator {
     values.fill(0, plan.inputStart, plan.inputStart + plan.inputCount);
     for (let r = 0; r < inputs.length; r++) values[this.ir.inputGate[inputs[r]!]!] = 1;
     this.exports.evalMoves();
+    if (this.plan.inputDriven) {
+      for (let r = 0; r < inputs.length; r++) this.exports.propagateInput!(this.ir.inputGate[inputs[r]!]!);
+    }
   }
 
   readNext(out: Uint32Array): void {
