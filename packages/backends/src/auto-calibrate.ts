@@ -1,7 +1,7 @@
 // Auto's choice among backends that all build. The fixed order (fastest first on the games it was measured
-// on) is wrong by far on some large nets: the WASM module evaluates every gate per state, and on kalaha_2009
-// the forward chainer ran 53× faster than it, on racer4 235× (docs/benchmarks.md, 2026-11-23). So auto times
-// the backends that built, side by side, and keeps the fastest.
+// on) is wrong by far on some large nets: the WASM module evaluates its whole state phase per state, and on
+// kalaha_2009 the forward chainer ran 45× faster than it, on racer4 173× (docs/benchmarks.md, 2026-11-23).
+// So auto times the backends that built, side by side, and keeps the fastest.
 import type { Reasoner } from '@gdlkit/core';
 
 /** Backends worth timing against the first that builds: the TS propnet reuses its IR, forward builds fast. */
