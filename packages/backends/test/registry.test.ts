@@ -168,12 +168,17 @@ describe('auto', () => {
     },
   });
 
-  it('times the backends that built side by side, keeps the fastest and disposes the others', async () => {
+  /** auto over a slow backend first and a quick challenger, with the names of the disposed reasoners. */
+  const slowThenQuick = () => {
     const disposed: string[] = [];
     const registry = new BackendRegistry()
       .register(delayed('slow', 5, disposed))
       .register(delayed('quick', 0, disposed));
-    const auto = createAutoBackend(registry, ['slow', 'quick'], ['quick']);
+    return { auto: createAutoBackend(registry, ['slow', 'quick'], ['quick']), disposed };
+  };
+
+  it('times the backends that built side by side, keeps the fastest and disposes the others', async () => {
+    const { auto, disposed } = slowThenQuick();
     const reasoner = (await auto.create(tictactoe())) as AutoReasoner;
     expect(reasoner.attempts.map((a) => [a.backend, a.outcome])).toEqual([
       ['slow', 'measured'],
@@ -185,11 +190,7 @@ describe('auto', () => {
   });
 
   it('keeps the first that builds without timing when calibrate is false', async () => {
-    const disposed: string[] = [];
-    const registry = new BackendRegistry()
-      .register(delayed('slow', 5, disposed))
-      .register(delayed('quick', 0, disposed));
-    const auto = createAutoBackend(registry, ['slow', 'quick'], ['quick']);
+    const { auto, disposed } = slowThenQuick();
     const reasoner = (await auto.create(tictactoe(), { calibrate: false })) as AutoReasoner;
     expect(reasoner.attempts.map((a) => [a.backend, a.outcome])).toEqual([['slow', 'chosen']]);
     expect(disposed).toEqual([]);
