@@ -13,7 +13,7 @@ interface SharedIr {
 }
 
 /** Grounding budget from the generic backend options. */
-export function propnetOptions(options: BackendOptions = {}): PropnetOptions {
+function propnetOptions(options: BackendOptions = {}): PropnetOptions {
   return {
     ...(options.buildTimeMs === undefined ? {} : { timeMs: options.buildTimeMs }),
     ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),

@@ -152,28 +152,29 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
   const scratchOffset = align(statsOffset + 4 * (STAT_GOALS + ir.roleCount));
   const perftLegalOffset = align(scratchOffset + 1);
   const unrollLegal = ir.legalGate.length <= (options.maxUnrolledLegal ?? DEFAULT_MAX_UNROLLED_LEGAL);
-  const legalTable = new Uint8Array(unrollLegal ? 0 : 8 * ir.legalGate.length);
-  const pairs = new DataView(legalTable.buffer);
-  for (let l = 0; l < legalTable.length / 8; l++) {
-    pairs.setUint32(8 * l, ir.legalGate[l]!, true);
-    pairs.setUint32(8 * l + 4, ir.inputGate[ir.legalInput[l]!]!, true);
-  }
-  const legalTableOffset = align(perftLegalOffset + 4 * ir.legalGate.length);
+  const pairs = unrollLegal
+    ? []
+    : Array.from(ir.legalGate, (gate, l) => [gate, ir.inputGate[ir.legalInput[l]!]!]);
+  const legalTable = le32(pairs.flat());
   const baseline =
     (options.inputDriven ?? ir.inputGate.length >= INPUT_DRIVEN_MIN_INPUTS) ? baselineIr(ir) : undefined;
   const inputDriven = baseline !== undefined;
-  const tables = inputDriven
-    ? [ir.gateKind.slice(), le32(ir.faninStart), le32(ir.fanin), le32(ir.fanoutStart), le32(ir.fanout)]
-    : [];
   const segments: { offset: number; data: Uint8Array<ArrayBuffer> }[] = [];
-  let at = align(legalTableOffset + legalTable.byteLength);
-  if (legalTable.length > 0) segments.push({ offset: legalTableOffset, data: legalTable });
-  const tableOffsets = tables.map((data) => {
+  let at = align(perftLegalOffset + 4 * ir.legalGate.length);
+  /** Lays `data` out at the next free offset, as a data segment unless empty. */
+  const place = (data: Uint8Array<ArrayBuffer>) => {
     const offset = at;
-    segments.push({ offset, data });
+    if (data.length > 0) segments.push({ offset, data });
     at = align(at + data.byteLength);
     return offset;
-  });
+  };
+  const legalTableOffset = place(legalTable);
+  const [kindOffset = 0, faninStartOffset = 0, faninOffset = 0, fanoutStartOffset = 0, fanoutOffset = 0] =
+    inputDriven
+      ? [ir.gateKind.slice(), le32(ir.faninStart), le32(ir.fanin), le32(ir.fanoutStart), le32(ir.fanout)].map(
+          place,
+        )
+      : [];
   const dirtyOffset = at;
   if (inputDriven) at = align(at + ir.gateCount);
   const perftStackOffset = at;
@@ -203,11 +204,11 @@ export function lower(ir: PropnetIR, options: LowerOptions = {}): WasmPlan {
     legalTable,
     inputDriven,
     evalIr: baseline ?? ir,
-    kindOffset: tableOffsets[0] ?? 0,
-    faninStartOffset: tableOffsets[1] ?? 0,
-    faninOffset: tableOffsets[2] ?? 0,
-    fanoutStartOffset: tableOffsets[3] ?? 0,
-    fanoutOffset: tableOffsets[4] ?? 0,
+    kindOffset,
+    faninStartOffset,
+    faninOffset,
+    fanoutStartOffset,
+    fanoutOffset,
     dirtyOffset,
     segments,
     perftStackOffset,
