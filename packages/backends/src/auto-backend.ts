@@ -91,14 +91,16 @@ export function createAutoBackend(
         const first = await build(name);
         if (first === undefined) continue;
         const candidates = [first];
+        const left = () => (deadline === undefined ? Infinity : deadline - performance.now());
         if (options?.calibrate !== false) {
           for (const next of names.slice(k + 1).filter((n) => challengers.includes(n))) {
+            // A challenger that could not be timed after its build is not built.
+            if (left() < (candidates.length + 1) * CALIBRATION_MS) break;
             const built = await build(next);
             if (built !== undefined) candidates.push(built);
           }
         }
-        const left = deadline === undefined ? Infinity : deadline - performance.now();
-        if (candidates.length === 1 || left < candidates.length * CALIBRATION_MS) {
+        if (candidates.length === 1 || left() < candidates.length * CALIBRATION_MS) {
           for (const other of candidates.slice(1)) other.reasoner.dispose();
           attempts.push({
             backend: name,

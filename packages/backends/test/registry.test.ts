@@ -189,6 +189,14 @@ describe('auto', () => {
     expect(disposed).toEqual(['slow']);
   });
 
+  it('builds no challenger when too little of buildTimeMs would be left to time it', async () => {
+    const { auto, disposed } = slowThenQuick();
+    // 300 ms cannot hold two backends' 400 ms of timing: quick is neither built nor disposed.
+    const reasoner = (await auto.create(tictactoe(), { buildTimeMs: 300 })) as AutoReasoner;
+    expect(reasoner.attempts.map((a) => [a.backend, a.outcome])).toEqual([['slow', 'chosen']]);
+    expect(disposed).toEqual([]);
+  });
+
   it('keeps the first that builds without timing when calibrate is false', async () => {
     const { auto, disposed } = slowThenQuick();
     const reasoner = (await auto.create(tictactoe(), { calibrate: false })) as AutoReasoner;
