@@ -1,0 +1,81 @@
+// summary.json and the table printed at the end of a run.
+import { meanInterval } from './intervals.js';
+import type { MatchRecord } from './match-record.js';
+import { specPoints } from './scoring.js';
+
+export interface PlayerSummary {
+  readonly spec: string;
+  readonly matches: number;
+  /** Mean score in percent (paper 03's win rate). */
+  readonly meanScore: number;
+  readonly ci95: [number, number];
+  /** How ci95 was computed: Wilson's interval (wins and losses only) or a percentile bootstrap. */
+  readonly interval: string;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly faults: number;
+}
+
+export interface Summary {
+  readonly game: string;
+  readonly matches: number;
+  readonly players: readonly PlayerSummary[];
+}
+
+export function summarise(game: string, specs: readonly string[], records: readonly MatchRecord[]): Summary {
+  const players = specs.map((spec, s): PlayerSummary => {
+    const points: number[] = [];
+    let wins = 0;
+    let draws = 0;
+    let losses = 0;
+    let faults = 0;
+    for (const record of records) {
+      const result = specPoints(record.goals, record.seating, s);
+      if (!result) continue;
+      points.push(result.points);
+      if (result.outcome === 'win') wins++;
+      else if (result.outcome === 'draw') draws++;
+      else losses++;
+      const roles = record.roles.filter((_, r) => record.seating[r] === s);
+      faults += record.faults.filter((f) => roles.includes(f.role)).length;
+    }
+    const mean = points.length === 0 ? 0 : points.reduce((a, b) => a + b, 0) / points.length;
+    const { interval, method } = meanInterval(points);
+    return {
+      spec,
+      matches: points.length,
+      meanScore: round(mean * 100),
+      ci95: [round(interval[0] * 100), round(interval[1] * 100)],
+      interval: method,
+      wins,
+      draws,
+      losses,
+      faults,
+    };
+  });
+  return { game, matches: records.length, players };
+}
+
+function round(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+/** The summary as an aligned text table. */
+export function summaryTable(summary: Summary): string {
+  const header = ['player', 'matches', 'score %', '95 % interval', 'W', 'D', 'L', 'faults'];
+  const rows = summary.players.map((p) => [
+    p.spec,
+    String(p.matches),
+    p.meanScore.toFixed(1),
+    `${p.ci95[0].toFixed(1)}–${p.ci95[1].toFixed(1)}`,
+    String(p.wins),
+    String(p.draws),
+    String(p.losses),
+    String(p.faults),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [`${summary.game}: ${summary.matches} matches`, line(header), ...rows.map(line)].join('\n');
+}
