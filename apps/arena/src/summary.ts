@@ -15,6 +15,12 @@ export interface PlayerSummary {
   readonly draws: number;
   readonly losses: number;
   readonly faults: number;
+  /**
+   * Players that report their simulations (gdlkit): the median per move that had a choice, and simulations per
+   * second of thinking (their sum over the sum of PLAY-to-reply times of those moves); null for the others.
+   */
+  readonly simulationsPerMove: number | null;
+  readonly simulationsPerSecond: number | null;
 }
 
 export interface Summary {
@@ -30,6 +36,8 @@ export function summarise(game: string, specs: readonly string[], records: reado
     let draws = 0;
     let losses = 0;
     let faults = 0;
+    const perMove: number[] = [];
+    let thinking = 0;
     for (const record of records) {
       const result = specPoints(record.goals, record.seating, s);
       if (!result) continue;
@@ -39,6 +47,13 @@ export function summarise(game: string, specs: readonly string[], records: reado
       else losses++;
       const roles = record.roles.filter((_, r) => record.seating[r] === s);
       faults += record.faults.filter((f) => roles.includes(f.role)).length;
+      record.simulations.forEach((turn, t) => {
+        turn.forEach((n, r) => {
+          if (record.seating[r] !== s || n === null || n === 0) return;
+          perMove.push(n);
+          thinking += record.thinkMs[t]![r]!;
+        });
+      });
     }
     const mean = points.length === 0 ? 0 : points.reduce((a, b) => a + b, 0) / points.length;
     const { interval, method } = meanInterval(points);
@@ -52,9 +67,20 @@ export function summarise(game: string, specs: readonly string[], records: reado
       draws,
       losses,
       faults,
+      simulationsPerMove: perMove.length === 0 ? null : median(perMove),
+      simulationsPerSecond:
+        perMove.length === 0 || thinking === 0
+          ? null
+          : Math.round((perMove.reduce((a, b) => a + b, 0) * 1000) / thinking),
     };
   });
   return { game, matches: records.length, players };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
 function round(x: number): number {
@@ -63,7 +89,18 @@ function round(x: number): number {
 
 /** The summary as an aligned text table. */
 export function summaryTable(summary: Summary): string {
-  const header = ['player', 'matches', 'score %', '95 % interval', 'W', 'D', 'L', 'faults'];
+  const header = [
+    'player',
+    'matches',
+    'score %',
+    '95 % interval',
+    'W',
+    'D',
+    'L',
+    'faults',
+    'sims/move',
+    'sims/s',
+  ];
   const rows = summary.players.map((p) => [
     p.spec,
     String(p.matches),
@@ -73,6 +110,8 @@ export function summaryTable(summary: Summary): string {
     String(p.draws),
     String(p.losses),
     String(p.faults),
+    p.simulationsPerMove === null ? '-' : String(p.simulationsPerMove),
+    p.simulationsPerSecond === null ? '-' : String(p.simulationsPerSecond),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>

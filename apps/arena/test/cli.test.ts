@@ -128,6 +128,9 @@ describe('gdlkit arena: a run', () => {
     expect(me!.meanScore + them!.meanScore).toBeCloseTo(100, 5);
     expect(me!.ci95[0]).toBeLessThanOrEqual(me!.meanScore);
     expect(me!.ci95[1]).toBeGreaterThanOrEqual(me!.meanScore);
+    expect(me!.simulationsPerMove).toBe(50);
+    expect(me!.simulationsPerSecond).toBeGreaterThan(0);
+    expect(them!.simulationsPerMove).toBeNull();
     expect(r.stdout).toMatch(/tictactoe: 4 matches/);
     expect(r.stdout).toMatch(/gdlkit:iterations=50\s+4/);
     expect(r.stderr).toMatch(/4\/4 matches/);
