@@ -50,6 +50,8 @@ export interface Clocks {
 interface RoleState {
   readonly endpoint: Endpoint;
   crashed: boolean;
+  /** performance.now() of the role's last reply (START's, then each PLAY's). */
+  repliedAt: number;
   lastMove: TermId | null;
   percepts: TermId[];
 }
@@ -72,6 +74,7 @@ export async function playMatch(
   const roles: RoleState[] = endpoints.map((endpoint) => ({
     endpoint,
     crashed: false,
+    repliedAt: 0,
     lastMove: null,
     percepts: [],
   }));
@@ -86,6 +89,7 @@ export async function playMatch(
       if (role.endpoint.kind !== 'remote') return;
       const message = `(start ${plan.matchId} ${roleNames[r]} ${referee.rules} ${clocks.startClock} ${clocks.playClock})`;
       const reply = await deliver(role.endpoint.url, message, startLimit);
+      role.repliedAt = performance.now();
       if (!reply.ok) fault(r, -1, reply.kind, reply.detail);
       else if (reply.body.toLowerCase() !== 'ready')
         fault(r, -1, 'malformed', `START answered '${clip(reply.body)}'`);
@@ -95,6 +99,7 @@ export async function playMatch(
   const moves: string[][] = [];
   const simulationsByTurn: (number | null)[][] = [];
   const thinkMs: number[][] = [];
+  const searchMs: number[][] = [];
   let state = prover.initialState();
   let previous: TermId[] | null = null;
   const playLimit = clocks.playClock * 1000 + clocks.graceMs;
@@ -106,6 +111,7 @@ export async function playMatch(
     const turn = moves.length;
     const legal = roleNames.map((_, r) => prover.legalMoves(state, r));
     const times = new Array<number>(roles.length).fill(0);
+    const windows = new Array<number>(roles.length).fill(0);
     const joint = await Promise.all(
       roles.map(async (role, r): Promise<TermId> => {
         const options = legal[r]!;
@@ -114,6 +120,9 @@ export async function playMatch(
         const message = turnMessage('play', game.isGdl2, plan.matchId, turn, previous, role, kif);
         const reply = await deliver(role.endpoint.url, message, playLimit);
         times[r] = reply.ms;
+        const now = performance.now();
+        windows[r] = Math.round(now - role.repliedAt);
+        role.repliedAt = now;
         if (!reply.ok) {
           fault(r, turn, reply.kind, reply.detail);
           return substitute();
@@ -138,6 +147,7 @@ export async function playMatch(
     }
     moves.push(joint.map(kif));
     thinkMs.push(times);
+    searchMs.push(windows);
     simulationsByTurn.push(new Array<number | null>(roles.length).fill(null));
     state = prover.nextState(state, joint);
     previous = joint;
@@ -175,6 +185,7 @@ export async function playMatch(
     moves,
     simulations: simulationsByTurn,
     thinkMs,
+    searchMs,
     wallMs: Math.round(performance.now() - started),
   };
 }

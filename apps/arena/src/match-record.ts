@@ -31,6 +31,11 @@ export interface MatchRecord {
   readonly simulations: readonly (readonly (number | null)[])[];
   /** Per turn and role: milliseconds from sending PLAY to the reply (0 for moves the manager makes). */
   readonly thinkMs: readonly (readonly number[])[];
+  /**
+   * Per turn and role: milliseconds from the role's previous reply (START's for the first PLAY) to this one —
+   * the time a pondering player searched for this move; 0 for moves the manager makes.
+   */
+  readonly searchMs: readonly (readonly number[])[];
   readonly wallMs: number;
 }
 

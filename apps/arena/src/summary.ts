@@ -17,7 +17,9 @@ export interface PlayerSummary {
   readonly faults: number;
   /**
    * Players that report their simulations (gdlkit): the median per move that had a choice, and simulations per
-   * second of thinking (their sum over the sum of PLAY-to-reply times of those moves); null for the others.
+   * second of search (their sum over the time searched for those moves: PLAY to reply, or, for a player that
+   * ponders, its previous reply to this one, since its count includes what it searched meanwhile); null for
+   * the others.
    */
   readonly simulationsPerMove: number | null;
   readonly simulationsPerSecond: number | null;
@@ -29,7 +31,13 @@ export interface Summary {
   readonly players: readonly PlayerSummary[];
 }
 
-export function summarise(game: string, specs: readonly string[], records: readonly MatchRecord[]): Summary {
+/** `ponders[s]`: SPEC s keeps searching between its replies (a gdlkit player without a fixed budget). */
+export function summarise(
+  game: string,
+  specs: readonly string[],
+  records: readonly MatchRecord[],
+  ponders: readonly boolean[] = [],
+): Summary {
   const players = specs.map((spec, s): PlayerSummary => {
     const points: number[] = [];
     let wins = 0;
@@ -51,7 +59,7 @@ export function summarise(game: string, specs: readonly string[], records: reado
         turn.forEach((n, r) => {
           if (record.seating[r] !== s || n === null || n === 0) return;
           perMove.push(n);
-          thinking += record.thinkMs[t]![r]!;
+          thinking += (ponders[s] ? record.searchMs?.[t]?.[r] : undefined) ?? record.thinkMs[t]![r]!;
         });
       });
     }
