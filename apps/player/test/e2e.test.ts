@@ -57,9 +57,9 @@ describe('GGP protocol over loopback HTTP', () => {
       expectWellFormed(reply);
       expect(reply.body, bad).toMatch(/^\(error /);
     }
-    expect((await send(url, '(play nosuchmatch nil)')).body).toBe('busy');
-    expect((await send(url, '(stop nosuchmatch nil)')).body).toBe('busy');
-    expect((await send(url, '(abort nosuchmatch)')).body).toBe('busy');
+    expect((await send(url, '(play nosuchmatch nil)')).body).toMatch(/^\(error "unknown match nosuchmatch/);
+    expect((await send(url, '(stop nosuchmatch nil)')).body).toMatch(/^\(error /);
+    expect((await send(url, '(abort nosuchmatch)')).body).toMatch(/^\(error /);
     const invalid = await send(url, '(start bad1 white ((role white) (<= (legal white ?m) (foo ?x))) 10 5)');
     expectWellFormed(invalid);
     expect(invalid.body).toMatch(/^\(error "invalid game description/);
