@@ -101,9 +101,17 @@ export class Match {
     }
   }
 
-  /** Uses the rest of the start clock to search the initial position. */
-  warmUp(until: number): void {
-    if (this.uct) this.loop.start(this.uct, until);
+  /**
+   * Uses the rest of the start clock to search the initial position, which is the position of the first
+   * PLAY: the observer hears its legal moves and the preferred move as for a PLAY.
+   */
+  warmUp(until: number, observer: TurnObserver): void {
+    const uct = this.uct;
+    if (!uct) return;
+    const report = () => this.report(observer, this.turn + 1, uct.root.legal[this.setup.role]!, uct);
+    report();
+    const progress = setInterval(report, PROGRESS_MS);
+    void this.loop.start(uct, until).then(() => clearInterval(progress));
   }
 
   /**
@@ -175,6 +183,15 @@ export class Match {
     this.turn++;
     const expr = readSExpr(sent);
     this.lastOwnMove = isNil(expr) ? this.lastOwnMove : internTerm(this.setup.game.store, expr);
+  }
+
+  private report(observer: TurnObserver, turn: number, legal: readonly TermId[], search: Search): void {
+    const store = this.setup.game.store;
+    observer.position(
+      turn,
+      legal.map((m) => store.toKif(m)),
+      store.toKif(search.bestMove()),
+    );
   }
 
   private timing(advanceMs: number, deadline: number): ReplyTiming {

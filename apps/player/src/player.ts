@@ -176,18 +176,40 @@ export class Player {
     }
   }
 
+  /**
+   * Answers a PLAY through the match's worker. A worker that has not taken in the turn by a third of the
+   * time (it is stuck, or died) is replaced at once and the replacement asked; one that took it in but does
+   * not answer by the guard is answered for with the move it preferred, then replaced.
+   */
   private async play(match: HostedMatch, message: TurnMessage, receivedAt: number): Promise<string> {
     const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
     const until = this.guard(receivedAt, match.playClockMs);
+    const hedgeAt = receivedAt + (until - receivedAt) / 3;
     const turn = match.turns.length + 1;
-    const worker = await this.workerFor(match, until);
-    let text: string;
-    let cause: string;
     let result: WorkerResult = { ok: false, reason: 'no worker could take over the match in time' };
-    if (worker) {
-      worker.progress = null;
-      result = await worker.request({ type: 'play', message, deadline: epoch(deadline) }, until);
+    let progress: Progress | null = null;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const worker = await this.workerFor(match, until);
+      if (!worker) break;
+      const reply = worker.request({ type: 'play', message, deadline: epoch(deadline) }, until);
+      const takenIn = await Promise.race([
+        reply.then(() => true),
+        worker.progressFor(turn, attempt === 0 ? hedgeAt : until),
+      ]);
+      if (takenIn) {
+        result = await reply;
+        progress = worker.progress;
+        if (result.ok || progress?.turn === turn) break;
+      } else {
+        result = {
+          ok: false,
+          reason: `the worker did not take in turn ${turn} within ${Math.round(hedgeAt - receivedAt)} ms`,
+        };
+      }
+      if (this.match === match) this.replace(match, result.reason);
     }
+    let cause: string;
+    let text: string;
     if (result.ok) {
       text = result.text;
       const t = result.timing;
@@ -195,7 +217,7 @@ export class Player {
         ? `advance ${Math.round(t.advanceMs)} ms, reply timer ${Math.round(t.overrunMs)} ms late in the worker, heap ${Math.round(t.heapBytes / 2 ** 20)} MB`
         : 'worker reply';
     } else {
-      text = this.fallback(match, worker?.progress ?? null, turn, result.reason);
+      text = this.fallback(match, progress, turn, result.reason);
       cause = `the worker did not answer: ${result.reason}`;
     }
     if (this.match === match) {
@@ -255,7 +277,12 @@ export class Player {
     }
     const level: RecoveryLevel = match.failures <= 1 ? 'prover' : 'legal-only';
     const worker = this.takeSpare();
-    this.logger.log('warn', 'worker-replaced', { match: match.id, reason, level, turns: match.turns.length });
+    this.logger.log('warn', 'worker-replaced', {
+      match: match.id,
+      reason,
+      recovery: level,
+      turns: match.turns.length,
+    });
     const until = performance.now() + match.playClockMs;
     const ready = worker
       .request(
@@ -277,11 +304,13 @@ export class Player {
         }
         match.failures++;
         void worker.terminate();
-        this.logger.log('warn', 'resume-failed', {
-          match: match.id,
-          level,
-          reason: result.ok ? result.text : result.reason,
-        });
+        if (this.match === match) {
+          this.logger.log('warn', 'resume-failed', {
+            match: match.id,
+            recovery: level,
+            reason: result.ok ? result.text : result.reason,
+          });
+        }
         return false;
       });
     match.replacing = { worker, ready };

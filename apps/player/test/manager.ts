@@ -50,6 +50,10 @@ export interface MatchPlan {
   readonly seed: number;
   /** GDL-II message form: the Dresden server's 4-argument PLAY or the older percept-list form. */
   readonly gdl2Form?: 'dresden' | 'percepts';
+  /** The game's rules, when not the file's. */
+  readonly text?: string;
+  /** Moves (KIF) the other roles never play while they have another. */
+  readonly avoid?: readonly string[];
 }
 
 export interface MatchResult {
@@ -74,7 +78,7 @@ export async function runMatch(url: string, plan: MatchPlan): Promise<MatchResul
 }
 
 async function playMatch(url: string, plan: MatchPlan): Promise<MatchResult> {
-  const text = gameText(plan.file);
+  const text = plan.text ?? gameText(plan.file);
   const game = loadGame(text, plan.file);
   const reasoner: Reasoner = await proverBackend.create(game);
   const store = game.store;
@@ -108,7 +112,9 @@ async function playMatch(url: string, plan: MatchPlan): Promise<MatchResult> {
     playerMoves.push(reply.body);
     const joint = reasoner.roles.map((_, r) => {
       if (r === plan.role) return move;
-      const moves = reasoner.legalMoves(state, r);
+      const legal = reasoner.legalMoves(state, r);
+      const allowed = legal.filter((m) => !plan.avoid?.includes(store.toKif(m)));
+      const moves = allowed.length > 0 ? allowed : legal;
       return moves[rng.nextInt(moves.length)]!;
     });
     percepts = game.isGdl2 ? [...reasoner.sees(state, joint, plan.role)] : [];

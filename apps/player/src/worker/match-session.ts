@@ -42,7 +42,7 @@ export class MatchSession {
     return 'ready';
   }
 
-  async start(text: string, receivedAt: number): Promise<string> {
+  async start(text: string, receivedAt: number, observer: TurnObserver): Promise<string> {
     const message = readStart(text);
     const fields = { match: message.matchId };
     const hash = rulesHash(message.rules);
@@ -99,7 +99,7 @@ export class MatchSession {
       this.settings.search,
       this.logger,
     );
-    this.match.warmUp(startDeadline);
+    this.match.warmUp(startDeadline, observer);
     return 'ready';
   }
 
@@ -131,7 +131,7 @@ export class MatchSession {
     );
     for (const turn of turns) match.replay(turn.message, turn.sent);
     this.match = match;
-    this.logger.log('info', 'resumed', { match: message.matchId, level, turns: turns.length });
+    this.logger.log('info', 'resumed', { match: message.matchId, recovery: level, turns: turns.length });
     return 'ready';
   }
 

@@ -16,6 +16,11 @@ const logger = createLogger((line) => post({ type: 'log', line }), settings.verb
 const registry = createPlayerRegistry();
 const session = new MatchSession(settings, registry, logger);
 
+const observer = {
+  position: (turn: number, legal: readonly string[], best: string) =>
+    post({ type: 'progress', turn, legal, best }),
+};
+
 async function answer(request: HostRequest): Promise<void> {
   try {
     switch (request.type) {
@@ -23,7 +28,7 @@ async function answer(request: HostRequest): Promise<void> {
         return post({
           type: 'reply',
           id: request.id,
-          text: await session.start(request.text, localTime(request.receivedAt)),
+          text: await session.start(request.text, localTime(request.receivedAt), observer),
         });
       case 'resume':
         return post({
@@ -32,9 +37,7 @@ async function answer(request: HostRequest): Promise<void> {
           text: await session.resume(request.text, request.level, request.turns),
         });
       case 'play': {
-        const { text, timing } = await session.play(request.message, localTime(request.deadline), {
-          position: (turn, legal, best) => post({ type: 'progress', turn, legal, best }),
-        });
+        const { text, timing } = await session.play(request.message, localTime(request.deadline), observer);
         return post({ type: 'reply', id: request.id, text, timing });
       }
       case 'stop':

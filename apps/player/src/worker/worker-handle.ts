@@ -47,6 +47,7 @@ export class WorkerHandle {
   isLoaded = false;
   private readonly worker: Worker;
   private readonly pending = new Map<number, (result: WorkerResult) => void>();
+  private readonly progressWaiters = new Set<(progress: Progress) => void>();
   private nextId = 1;
   private death: string | null = null;
 
@@ -68,6 +69,7 @@ export class WorkerHandle {
           return sink(event.line);
         case 'progress':
           this.progress = event;
+          for (const waiter of [...this.progressWaiters]) waiter(event);
           return;
         case 'loaded':
           this.isLoaded = true;
@@ -115,6 +117,23 @@ export class WorkerHandle {
     this.worker.postMessage({ ...request, id } as HostRequest);
     return result.finally(() => {
       if (this.pending.size === 0) this.worker.unref();
+    });
+  }
+
+  /** Resolves to true when the worker reports the position of `turn`, to false if `until` passes first. */
+  progressFor(turn: number, until: number): Promise<boolean> {
+    if (this.progress?.turn === turn) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (reached: boolean) => {
+        clearTimeout(timer);
+        this.progressWaiters.delete(waiter);
+        resolve(reached);
+      };
+      const waiter = (progress: Progress) => {
+        if (progress.turn === turn) done(true);
+      };
+      const timer = setTimeout(() => done(false), Math.max(0, until - performance.now()));
+      this.progressWaiters.add(waiter);
     });
   }
 
