@@ -199,6 +199,7 @@ export class Match {
       advanceMs,
       overrunMs: Math.max(0, performance.now() - deadline),
       heapBytes: process.memoryUsage().heapUsed,
+      sentAt: performance.timeOrigin + performance.now(),
     };
   }
 

@@ -177,25 +177,23 @@ export class Player {
   }
 
   /**
-   * Answers a PLAY through the match's worker. A worker that has not taken in the turn by a third of the
-   * time (it is stuck, or died) is replaced at once and the replacement asked; one that took it in but does
+   * Answers a PLAY through the match's worker. A worker that has not taken in the turn within a third of the
+   * time left when it was asked (it is stuck, or died) is replaced at once and the replacement asked; one that took it in but does
    * not answer by the guard is answered for with the move it preferred, then replaced.
    */
   private async play(match: HostedMatch, message: TurnMessage, receivedAt: number): Promise<string> {
     const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
     const until = this.guard(receivedAt, match.playClockMs);
-    const hedgeAt = receivedAt + (until - receivedAt) / 3;
     const turn = match.turns.length + 1;
     let result: WorkerResult = { ok: false, reason: 'no worker could take over the match in time' };
     let progress: Progress | null = null;
     for (let attempt = 0; attempt < 2; attempt++) {
       const worker = await this.workerFor(match, until);
       if (!worker) break;
+      const sent = performance.now();
+      const hedgeAt = attempt === 0 ? sent + (until - sent) / 3 : until;
       const reply = worker.request({ type: 'play', message, deadline: epoch(deadline) }, until);
-      const takenIn = await Promise.race([
-        reply.then(() => true),
-        worker.progressFor(turn, attempt === 0 ? hedgeAt : until),
-      ]);
+      const takenIn = await Promise.race([reply.then(() => true), worker.progressFor(turn, hedgeAt)]);
       if (takenIn) {
         result = await reply;
         progress = worker.progress;
@@ -203,7 +201,7 @@ export class Player {
       } else {
         result = {
           ok: false,
-          reason: `the worker did not take in turn ${turn} within ${Math.round(hedgeAt - receivedAt)} ms`,
+          reason: `the worker did not take in turn ${turn} within ${Math.round(hedgeAt - sent)} ms`,
         };
       }
       if (this.match === match) this.replace(match, result.reason);
@@ -214,7 +212,7 @@ export class Player {
       text = result.text;
       const t = result.timing;
       cause = t
-        ? `advance ${Math.round(t.advanceMs)} ms, reply timer ${Math.round(t.overrunMs)} ms late in the worker, heap ${Math.round(t.heapBytes / 2 ** 20)} MB`
+        ? `advance ${Math.round(t.advanceMs)} ms, reply timer ${Math.round(t.overrunMs)} ms late in the worker, ${Math.round(epoch(performance.now()) - t.sentAt)} ms from worker to shell, worker heap ${Math.round(t.heapBytes / 2 ** 20)} MB`
         : 'worker reply';
     } else {
       text = this.fallback(match, progress, turn, result.reason);

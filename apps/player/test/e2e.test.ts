@@ -36,6 +36,8 @@ describe('GGP protocol over loopback HTTP', () => {
     expect(preview.body).toBe('ready');
     const options = await send(url, '', 'OPTIONS');
     expectWellFormed(options);
+    // ggp-base's PingRequest answers with the bare status; older Tiltyard schedulers required it.
+    expect((await send(url, '(ping)')).body).toBe('available');
     const get = await send(`${url}?${encodeURIComponent('(info)')}`, '', 'GET');
     expect(get.body).toBe('((name gdlkit) (status available))');
     const response = await fetch(url, { method: 'OPTIONS' });
@@ -88,6 +90,11 @@ describe('GGP protocol over loopback HTTP', () => {
     const second = await send(url, `(start other.1 oplayer ${rulesList(gameText('tictactoe.kif'))} 5 5)`);
     expect(second.body).toBe('busy');
     expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status busy))');
+    expect((await send(url, '(ping)')).body).toBe('busy');
+    // PLAY, STOP and ABORT naming another match get an error reply, also while a match runs.
+    expect((await send(url, '(abort other.1)')).body).toMatch(
+      /^\(error "unknown match other.1: the current match is ttt.1"\)$/,
+    );
     const { moves, goals } = await result;
     expect(moves).toBeGreaterThanOrEqual(5);
     expect(goals).toHaveLength(2);

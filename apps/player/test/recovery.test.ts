@@ -4,7 +4,7 @@
 // search reaches such positions within milliseconds and its worker hangs there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GgpPlayer } from '../src/index.js';
-import { gameText, runMatch } from './manager.js';
+import { gameText, rulesList, runMatch, send } from './manager.js';
 
 const HANGING_CORNER = `${gameText('tictactoe.kif')}
 (<= (zzn (s ?x)) (zzn ?x))
@@ -42,7 +42,7 @@ describe('worker failure (issue 25)', () => {
       text: HANGING_CORNER,
       matchId: 'hang.1',
       role: 0,
-      startClock: 2,
+      startClock: 3,
       playClock: 1.5,
       seed: 6,
       avoid: ['(mark 3 3)'],
@@ -64,4 +64,17 @@ describe('worker failure (issue 25)', () => {
     expect(searched.some((e) => (e.simulations as number) > 0)).toBe(true);
     expect(events('after.1').filter((e) => e.event === 'worker-replaced')).toEqual([]);
   }, 60_000);
+
+  it('answers ABORT and INFO at once while the worker is stuck', async () => {
+    const start = await send(url, `(start hang.2 xplayer ${rulesList(HANGING_CORNER)} 5 2)`);
+    expect(start.body).toBe('ready');
+    // The warm-up search reaches a hanging position within milliseconds.
+    await new Promise((r) => setTimeout(r, 300));
+    const info = await send(url, '(info)');
+    expect(info.body).toBe('((name gdlkit) (status busy))');
+    const abort = await send(url, '(abort hang.2)');
+    expect(abort.body).toBe('aborted');
+    expect(Math.max(info.ms, abort.ms)).toBeLessThan(1000);
+    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status available))');
+  });
 });

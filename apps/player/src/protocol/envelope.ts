@@ -22,11 +22,11 @@ export function peekEnvelope(text: string): Envelope {
   if (text[at] !== '(') throw new MessageSyntaxError('a large message must be a START or PREVIEW list');
   const head = atomAt(text, skipSpace(text, at + 1));
   at = head.end;
-  const tail = lastAtoms(text, head.name === 'start' ? 2 : 1);
-  if (head.name === 'preview') return { kind: 'preview', clock: readSeconds(tail[0]!, 'clock') };
-  if (head.name !== 'start') {
+  if (head.name !== 'start' && head.name !== 'preview') {
     throw new MessageSyntaxError(`only START and PREVIEW may be this large, got '${head.name}'`);
   }
+  const tail = lastAtoms(text, head.name === 'start' ? 2 : 1);
+  if (head.name === 'preview') return { kind: 'preview', clock: readSeconds(tail[0]!, 'clock') };
   const id = atomAt(text, skipSpace(text, at));
   return {
     kind: 'start',

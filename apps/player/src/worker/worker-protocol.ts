@@ -55,6 +55,8 @@ export interface ReplyTiming {
   readonly overrunMs: number;
   /** Heap in use in the worker when it replied. */
   readonly heapBytes: number;
+  /** When the worker sent the reply (epoch ms): what is left of a delay was spent reaching the shell. */
+  readonly sentAt: number;
 }
 
 export type WorkerEvent =
