@@ -11,6 +11,9 @@ export const LARGE_MESSAGE = 64 * 1024;
 /** A move that leaves this much after `clock − margin` is logged as late (one search slice of tolerance). */
 const LATE_TOLERANCE_MS = 20;
 
+/** Spare workers kept loaded. */
+const SPARES = 2;
+
 /** A STOP or ABORT lets the worker log the result for this long before it is terminated. */
 const STOP_GRACE_MS = 1000;
 
@@ -50,8 +53,8 @@ export class Player {
   private match: HostedMatch | null = null;
   /** A START is being set up; the player is busy meanwhile. */
   private starting = false;
-  /** A worker with the backends loaded, ready for the next match or replacement. */
-  private spare: WorkerHandle | null = null;
+  /** Workers importing or holding the backends, ready for the next match or replacement. */
+  private spares: WorkerHandle[] = [];
   private readonly live = new Set<WorkerHandle>();
   private closed = false;
 
@@ -64,9 +67,10 @@ export class Player {
     return this.match !== null || this.starting;
   }
 
-  /** Starts the first spare worker; resolves to the backends it loaded (or why it failed). */
+  /** Starts the spare workers; resolves to the backends the first one loaded (or why it failed). */
   async prepare(): Promise<WorkerResult> {
-    return this.ensureSpare().loaded;
+    this.refill();
+    return this.spares[0]!.loaded;
   }
 
   /** Answers one message; `receivedAt` is performance.now() when the request arrived (clocks start then). */
@@ -112,7 +116,7 @@ export class Player {
   async close(): Promise<void> {
     this.closed = true;
     this.match = null;
-    this.spare = null;
+    this.spares = [];
     await Promise.all([...this.live].map((w) => w.terminate('the player closed')));
   }
 
@@ -126,7 +130,7 @@ export class Player {
   }
 
   private async preview(text: string, clockEnd: number): Promise<string> {
-    const worker = this.spawn();
+    const worker = this.takeSpare();
     const result = await worker.request({ type: 'preview', text }, clockEnd - this.settings.marginMs / 2);
     void worker.terminate();
     if (result.ok) return result.text;
@@ -327,30 +331,33 @@ export class Player {
   }
 
   /**
-   * A worker whose match ended normally becomes the spare when the spare is still loading its backends (a
-   * START right after a STOP then waits for nothing); otherwise it is terminated.
+   * A worker whose match ended normally takes the place of a spare still importing the backends (a START
+   * right after a STOP then waits for nothing); otherwise it is terminated.
    */
   private recycle(worker: WorkerHandle): void {
-    const spare = this.spare;
-    if (this.closed || spare?.isLoaded) {
+    const loading = this.spares.findIndex((w) => !w.isLoaded);
+    if (this.closed || loading < 0) {
       void worker.terminate('the match ended');
       return;
     }
-    this.spare = worker;
-    void spare?.terminate('a recycled worker took its place');
+    void this.spares[loading]!.terminate('a recycled worker took its place');
+    this.spares[loading] = worker;
   }
 
-  /** The spare worker for a new match or a replacement; a new spare starts loading behind it. */
+  /**
+   * A spare for a new match or a replacement, one with the backends loaded if there is one; a new spare
+   * starts loading behind it. Two are kept, so a START right after another finds one ready.
+   */
   private takeSpare(): WorkerHandle {
-    const worker = this.ensureSpare();
-    this.spare = null;
-    if (!this.closed) this.ensureSpare();
+    this.spares = this.spares.filter((w) => w.alive);
+    const loaded = this.spares.findIndex((w) => w.isLoaded);
+    const worker = loaded >= 0 ? this.spares.splice(loaded, 1)[0]! : (this.spares.shift() ?? this.spawn());
+    this.refill();
     return worker;
   }
 
-  private ensureSpare(): WorkerHandle {
-    if (!this.spare?.alive) this.spare = this.spawn();
-    return this.spare;
+  private refill(): void {
+    while (!this.closed && this.spares.length < SPARES) this.spares.push(this.spawn());
   }
 
   private spawn(): WorkerHandle {

@@ -1,11 +1,39 @@
 // A scripted game manager for the end-to-end tests: it keeps the true state with its own reasoner (the
 // prover), sends protocol messages over loopback HTTP, and checks every reply's form, timing and legality.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gamesDirectory, loadGame, parseGroundTerm, type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import { proverBackend } from '@gdlkit/prover';
-import { expect } from 'vitest';
-import { readSExpr } from '../src/index.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { GgpPlayer, type PlayerOptions, readSExpr } from '../src/index.js';
+
+export interface TestPlayer {
+  /** The player's address, once the test file's beforeAll has run. */
+  readonly url: string;
+  /** Its log lines (written to $PLAYER_LOG when the file's tests end). */
+  readonly logs: string[];
+}
+
+/** A player on an ephemeral port for the tests of one file: listening before them, closed after them. */
+export function playerForTests(options: PlayerOptions): TestPlayer {
+  const logs: string[] = [];
+  let player: GgpPlayer;
+  let url = '';
+  beforeAll(async () => {
+    player = new GgpPlayer({ port: 0, logSink: (line) => logs.push(line), ...options });
+    url = (await player.listen()).url;
+  });
+  afterAll(async () => {
+    await player.close();
+    if (process.env.PLAYER_LOG) writeFileSync(process.env.PLAYER_LOG, logs.join(''));
+  });
+  return {
+    logs,
+    get url() {
+      return url;
+    },
+  };
+}
 
 export interface Reply {
   readonly status: number;

@@ -2,9 +2,8 @@
 // one. The game is tictactoe whose legal moves never end (the prover enumerates an infinite relation) once
 // oplayer has marked the corner (3 3): the manager never plays it, so every real position is fine, but the
 // search reaches such positions within milliseconds and its worker hangs there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GgpPlayer } from '../src/index.js';
-import { gameText, rulesList, runMatch, send } from './manager.js';
+import { describe, expect, it } from 'vitest';
+import { gameText, playerForTests, rulesList, runMatch, send } from './manager.js';
 
 const HANGING_CORNER = `${gameText('tictactoe.kif')}
 (<= (zzn (s ?x)) (zzn ?x))
@@ -12,32 +11,18 @@ const HANGING_CORNER = `${gameText('tictactoe.kif')}
 (<= (legal ?r zzmove) (role ?r) (true (cell 3 3 o)) (zzn (s (s (s ?x)))))
 `;
 
-const logs: string[] = [];
-let player: GgpPlayer;
-let url: string;
-
-beforeAll(async () => {
-  player = new GgpPlayer({
-    port: 0,
-    backend: 'prover',
-    logSink: (line) => logs.push(line),
-    search: { seed: 4 },
-    workerHeapMb: 512,
-  });
-  url = (await player.listen()).url;
-});
-
-afterAll(async () => {
-  await player.close();
-  if (process.env.PLAYER_LOG) (await import('node:fs')).writeFileSync(process.env.PLAYER_LOG, logs.join(''));
+const player = playerForTests({
+  backend: 'prover',
+  search: { seed: 4 },
+  workerHeapMb: 512,
 });
 
 const events = (match: string) =>
-  logs.map((l) => JSON.parse(l)).filter((e) => e.match === match) as Record<string, unknown>[];
+  player.logs.map((l) => JSON.parse(l)).filter((e) => e.match === match) as Record<string, unknown>[];
 
 describe('worker failure (issue 25)', () => {
   it('answers every PLAY legally in time while its workers hang, replacing them, and plays the next match normally', async () => {
-    const { moves } = await runMatch(url, {
+    const { moves } = await runMatch(player.url, {
       file: 'tictactoe.kif',
       text: HANGING_CORNER,
       matchId: 'hang.1',
@@ -52,7 +37,7 @@ describe('worker failure (issue 25)', () => {
     expect(replaced.map((e) => e.recovery)).toContain('prover');
     expect(replaced.map((e) => e.recovery)).toContain('legal-only');
     // The next match gets a fresh worker and searches again.
-    await runMatch(url, {
+    await runMatch(player.url, {
       file: 'tictactoe.kif',
       matchId: 'after.1',
       role: 1,
@@ -66,15 +51,15 @@ describe('worker failure (issue 25)', () => {
   }, 60_000);
 
   it('answers ABORT and INFO at once while the worker is stuck', async () => {
-    const start = await send(url, `(start hang.2 xplayer ${rulesList(HANGING_CORNER)} 5 2)`);
+    const start = await send(player.url, `(start hang.2 xplayer ${rulesList(HANGING_CORNER)} 5 2)`);
     expect(start.body).toBe('ready');
     // The warm-up search reaches a hanging position within milliseconds.
     await new Promise((r) => setTimeout(r, 300));
-    const info = await send(url, '(info)');
+    const info = await send(player.url, '(info)');
     expect(info.body).toBe('((name gdlkit) (status busy))');
-    const abort = await send(url, '(abort hang.2)');
+    const abort = await send(player.url, '(abort hang.2)');
     expect(abort.body).toBe('aborted');
     expect(Math.max(info.ms, abort.ms)).toBeLessThan(1000);
-    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status available))');
+    expect((await send(player.url, '(info)')).body).toBe('((name gdlkit) (status available))');
   });
 });
