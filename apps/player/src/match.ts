@@ -101,13 +101,17 @@ export class Match {
     }
   }
 
+  get turnsPlayed(): number {
+    return this.turn;
+  }
+
   /**
    * Uses the rest of the start clock to search the initial position, which is the position of the first
    * PLAY: the observer hears its legal moves and the preferred move as for a PLAY.
    */
   warmUp(until: number, observer: TurnObserver): void {
     const uct = this.uct;
-    if (!uct) return;
+    if (!uct || uct.root.terminal) return;
     const report = () => this.report(observer, this.turn + 1, uct.root.legal[this.setup.role]!, uct);
     report();
     const progress = setInterval(report, PROGRESS_MS);

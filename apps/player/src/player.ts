@@ -181,8 +181,9 @@ export class Player {
   }
 
   /**
-   * Answers a PLAY through the match's worker. A worker that has not taken in the turn within a third of the
-   * time left when it was asked (it is stuck, or died) is replaced at once and the replacement asked; one that took it in but does
+   * Answers a PLAY through the match's worker. A worker whose event loop has not even received the PLAY
+   * within a third of the time left when it was asked (it is stuck in a reasoner call, or died) is replaced
+   * at once and the replacement asked; one that took it in but does
    * not answer by the guard is answered for with the move it preferred, then replaced.
    */
   private async play(match: HostedMatch, message: TurnMessage, receivedAt: number): Promise<string> {
@@ -197,7 +198,7 @@ export class Player {
       const sent = performance.now();
       const hedgeAt = attempt === 0 ? sent + (until - sent) / 3 : until;
       const reply = worker.request({ type: 'play', message, deadline: epoch(deadline) }, until);
-      const takenIn = await Promise.race([reply.then(() => true), worker.progressFor(turn, hedgeAt)]);
+      const takenIn = await Promise.race([reply.then(() => true), worker.takenIn(turn, hedgeAt)]);
       if (takenIn) {
         result = await reply;
         progress = worker.progress;
@@ -205,7 +206,7 @@ export class Player {
       } else {
         result = {
           ok: false,
-          reason: `the worker did not take in turn ${turn} within ${Math.round(hedgeAt - sent)} ms`,
+          reason: `the worker did not receive turn ${turn} within ${Math.round(hedgeAt - sent)} ms`,
         };
       }
       if (this.match === match) this.replace(match, result.reason);
@@ -223,7 +224,8 @@ export class Player {
       cause = `the worker did not answer: ${result.reason}`;
     }
     if (this.match === match) {
-      match.turns.push({ message, sent: text });
+      // A replacement replays the moves sent; an error reply sent no move.
+      match.turns.push({ message, sent: text.startsWith('(error ') ? 'nil' : text });
       if (!result.ok) this.replace(match, result.reason);
     }
     const late = performance.now() - deadline;

@@ -34,6 +34,11 @@ export class MatchSession {
     private readonly logger: Logger,
   ) {}
 
+  /** The turn the next PLAY is (1 for the first). */
+  get nextTurn(): number {
+    return (this.match?.turnsPlayed ?? 0) + 1;
+  }
+
   preview(text: string): string {
     const message = parseMessage(text);
     if (message.kind !== 'preview') throw new MessageSyntaxError(`expected PREVIEW, got ${message.kind}`);

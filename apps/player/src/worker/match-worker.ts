@@ -37,6 +37,7 @@ async function answer(request: HostRequest): Promise<void> {
           text: await session.resume(request.text, request.level, request.turns),
         });
       case 'play': {
+        post({ type: 'received', turn: session.nextTurn });
         const { text, timing } = await session.play(request.message, localTime(request.deadline), observer);
         return post({ type: 'reply', id: request.id, text, timing });
       }

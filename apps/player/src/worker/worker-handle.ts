@@ -47,7 +47,9 @@ export class WorkerHandle {
   isLoaded = false;
   private readonly worker: Worker;
   private readonly pending = new Map<number, (result: WorkerResult) => void>();
-  private readonly progressWaiters = new Set<(progress: Progress) => void>();
+  private readonly turnWaiters = new Set<(turn: number) => void>();
+  /** The last turn whose PLAY reached the worker. */
+  private receivedTurn = 0;
   private nextId = 1;
   private death: string | null = null;
 
@@ -69,7 +71,11 @@ export class WorkerHandle {
           return sink(event.line);
         case 'progress':
           this.progress = event;
-          for (const waiter of [...this.progressWaiters]) waiter(event);
+          for (const waiter of [...this.turnWaiters]) waiter(event.turn);
+          return;
+        case 'received':
+          this.receivedTurn = event.turn;
+          for (const waiter of [...this.turnWaiters]) waiter(event.turn);
           return;
         case 'loaded':
           this.isLoaded = true;
@@ -120,20 +126,23 @@ export class WorkerHandle {
     });
   }
 
-  /** Resolves to true when the worker reports the position of `turn`, to false if `until` passes first. */
-  progressFor(turn: number, until: number): Promise<boolean> {
-    if (this.progress?.turn === turn) return Promise.resolve(true);
+  /**
+   * Resolves to true when the PLAY of `turn` has reached the worker or the worker has reported that turn's
+   * position (then its legal moves are known), to false if `until` passes first.
+   */
+  takenIn(turn: number, until: number): Promise<boolean> {
+    if (this.receivedTurn === turn || this.progress?.turn === turn) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (reached: boolean) => {
         clearTimeout(timer);
-        this.progressWaiters.delete(waiter);
+        this.turnWaiters.delete(waiter);
         resolve(reached);
       };
-      const waiter = (progress: Progress) => {
-        if (progress.turn === turn) done(true);
+      const waiter = (reported: number) => {
+        if (reported === turn) done(true);
       };
       const timer = setTimeout(() => done(false), Math.max(0, until - performance.now()));
-      this.progressWaiters.add(waiter);
+      this.turnWaiters.add(waiter);
     });
   }
 

@@ -62,6 +62,8 @@ export interface ReplyTiming {
 export type WorkerEvent =
   | { readonly type: 'loaded'; readonly backends: readonly string[] }
   | { readonly type: 'reply'; readonly id: number; readonly text: string; readonly timing?: ReplyTiming }
+  /** A PLAY reached the worker's event loop (before any reasoning): the worker is not stuck. */
+  | { readonly type: 'received'; readonly turn: number }
   | {
       /** The position of a PLAY is known: the role's legal moves and the move the search prefers so far. */
       readonly type: 'progress';
