@@ -43,7 +43,7 @@ interface HostedMatch {
 const epoch = (now: number) => performance.timeOrigin + now;
 
 /**
- * The protocol shell: one match at a time, played by a worker thread. The shell never reasons: it reads
+ * The protocol shell: one match at a time, played by a worker process. The shell never reasons: it reads
  * messages (huge ones only by their envelope), forwards them, and answers every message itself when the
  * worker does not answer in time, so INFO, ABORT and STOP are answered at once and every PLAY before its
  * clock. A worker that misses its time or dies is terminated and replaced, the match going on with the

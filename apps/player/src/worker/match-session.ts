@@ -16,7 +16,7 @@ import type {
 
 type StartMessage = Extract<Message, { kind: 'start' }>;
 
-/** Converts an epoch time from the shell into this thread's performance.now() scale. */
+/** Converts an epoch time from the shell into this process's performance.now() scale. */
 export function localTime(epochMs: number): number {
   return epochMs - performance.timeOrigin;
 }

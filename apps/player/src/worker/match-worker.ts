@@ -1,7 +1,7 @@
-// The entry of a match worker thread (built to dist/match-worker.js): loads the backends once, then plays
-// the match the shell hands it. Everything that reasons runs here, so the shell's event loop never waits on
-// it; the shell terminates this thread when it misses its time or exceeds its heap.
-import { parentPort, workerData } from 'node:worker_threads';
+// The entry of a match worker process (built to dist/match-worker.js, forked by the shell with its settings
+// as the argument): loads the backends once, then plays the match the shell hands it. Everything that
+// reasons runs here, so the shell's event loop never waits on it; the shell kills this process when it
+// misses its time, and V8 ends it at its heap limit.
 import { loadAll } from '@gdlkit/backends';
 import { createLogger } from '../log.js';
 import { errorReply } from '../protocol/sexpr.js';
@@ -9,9 +9,10 @@ import { createPlayerRegistry } from '../reasoner-choice.js';
 import { localTime, MatchSession } from './match-session.js';
 import type { HostRequest, WorkerEvent, WorkerSettings } from './worker-protocol.js';
 
-const port = parentPort!;
-const post = (event: WorkerEvent) => port.postMessage(event);
-const settings = workerData as WorkerSettings;
+const post = (event: WorkerEvent): void => {
+  process.send!(event);
+};
+const settings = JSON.parse(process.argv[2]!) as WorkerSettings;
 const logger = createLogger((line) => post({ type: 'log', line }), settings.verbose);
 const registry = createPlayerRegistry();
 const session = new MatchSession(settings, registry, logger);
@@ -54,7 +55,9 @@ async function answer(request: HostRequest): Promise<void> {
 }
 
 await loadAll(registry);
-port.on('message', (request: HostRequest) => void answer(request));
+process.on('message', (request: HostRequest) => void answer(request));
+// The shell is gone (it crashed or was killed): so is the match.
+process.on('disconnect', () => process.exit(0));
 post({
   type: 'loaded',
   backends: registry.list().map((b) => {

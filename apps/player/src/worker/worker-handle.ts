@@ -1,6 +1,6 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { LogSink } from '../log.js';
 import type { HostRequest, ReplyTiming, WorkerEvent, WorkerSettings } from './worker-protocol.js';
 
@@ -22,30 +22,32 @@ type Request = HostRequest extends infer R ? (R extends HostRequest ? Omit<R, 'i
  * The built worker script. The bundled player (dist/index.js) finds it next to itself; run from source (the
  * tests), the player uses its package's built worker, so `pnpm build` must have run.
  */
-function workerScript(): URL {
+function workerScript(): string {
   const here = import.meta.url;
-  const script = here.endsWith('.ts')
-    ? new URL('../../dist/match-worker.js', here)
-    : new URL('./match-worker.js', here);
-  if (!existsSync(fileURLToPath(script))) {
-    throw new Error(`the match worker ${fileURLToPath(script)} is missing: build @gdlkit/player first`);
-  }
+  const script = fileURLToPath(
+    here.endsWith('.ts') ? new URL('../../dist/match-worker.js', here) : new URL('./match-worker.js', here),
+  );
+  if (!existsSync(script))
+    throw new Error(`the match worker ${script} is missing: build @gdlkit/player first`);
   return script;
 }
 
+/** The end of a worker's stderr kept to say why it died (V8 prints its out-of-memory report there). */
+const STDERR_KEPT = 4096;
+
 /**
- * One match worker thread seen from the shell: requests with a time limit, the worker's log lines passed
- * to the shell's sink, its last reported position, and why it died when it did (heap limit, crash).
+ * One match worker process seen from the shell: requests with a time limit, the worker's log lines passed to
+ * the shell's sink, its last reported position, and why it died when it did (heap limit, crash).
  */
 export class WorkerHandle {
   /** Resolves when the worker has loaded the backends; the backends it reports. */
   readonly loaded: Promise<WorkerResult>;
-  /** Resolves when the thread has ended. */
+  /** Resolves when the process has ended. */
   readonly exited: Promise<void>;
   progress: Progress | null = null;
   /** The backends are loaded: the worker can take a match at once. */
   isLoaded = false;
-  private readonly worker: Worker;
+  private readonly worker: ChildProcess;
   private readonly pending = new Map<number, (result: WorkerResult) => void>();
   private readonly turnWaiters = new Set<(turn: number) => void>();
   /** The last turn whose PLAY reached the worker. */
@@ -54,14 +56,18 @@ export class WorkerHandle {
   private death: string | null = null;
 
   constructor(settings: WorkerSettings, heapMb: number, sink: LogSink) {
-    this.worker = new Worker(workerScript(), {
-      workerData: settings,
-      // Not the parent's flags: a test runner's export conditions would point the worker at TypeScript sources.
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    this.worker = fork(workerScript(), [JSON.stringify(settings)], {
+      // Not the parent's flags or NODE_OPTIONS: a test runner's export conditions would point the worker at
+      // TypeScript sources, and the heap limit is ours.
+      execArgv: [`--max-old-space-size=${heapMb}`],
+      env: { ...process.env, NODE_OPTIONS: '' },
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    // A worker never keeps the process alive: the shell decides when it ends.
-    this.worker.unref();
+    let stderr = '';
+    this.worker.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT);
+    });
     this.loaded = new Promise((resolve) => {
       this.pending.set(0, resolve);
     });
@@ -84,17 +90,17 @@ export class WorkerHandle {
           return this.settle(event.id, { ok: true, text: event.text, timing: event.timing });
       }
     });
-    this.worker.on('error', (e: Error & { code?: string }) => {
-      this.death =
-        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `the worker exceeded its ${heapMb} MB heap`
-          : `the worker failed: ${e.message}`;
+    this.worker.on('error', (e) => {
+      this.death ??= `the worker failed: ${e.message}`;
     });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
-    this.worker.on('exit', (code) => {
-      this.death ??= `the worker exited (code ${code})`;
+    this.worker.on('exit', (code, signal) => {
+      this.death ??= /heap out of memory/.test(stderr)
+        ? `the worker exceeded its ${heapMb} MB heap`
+        : `the worker exited (${signal ?? `code ${code}`})${lastLine(stderr)}`;
       for (const id of [...this.pending.keys()]) this.settle(id, { ok: false, reason: this.death });
     });
+    this.idle();
   }
 
   get alive(): boolean {
@@ -120,9 +126,10 @@ export class WorkerHandle {
     });
     const sent = performance.now();
     this.worker.ref();
-    this.worker.postMessage({ ...request, id } as HostRequest);
+    this.worker.channel?.ref();
+    this.worker.send({ ...request, id } as HostRequest);
     return result.finally(() => {
-      if (this.pending.size === 0) this.worker.unref();
+      if (this.pending.size === 0) this.idle();
     });
   }
 
@@ -146,10 +153,21 @@ export class WorkerHandle {
     });
   }
 
-  /** Stops the thread at once, whatever it is doing. */
+  /** Stops the process at once, whatever it is doing. */
   terminate(reason = 'the worker was terminated'): Promise<void> {
     this.death ??= reason;
-    return this.worker.terminate().then(() => undefined);
+    if (this.worker.exitCode === null && this.worker.signalCode === null) {
+      // Held by the shell until it has exited, so whoever awaits this sees the end.
+      this.worker.ref();
+      this.worker.kill('SIGKILL');
+    }
+    return this.exited;
+  }
+
+  /** A worker waiting for work never keeps the shell's process alive: the shell decides when it ends. */
+  private idle(): void {
+    this.worker.unref();
+    this.worker.channel?.unref();
   }
 
   private settle(id: number, result: WorkerResult): void {
@@ -158,4 +176,9 @@ export class WorkerHandle {
     this.pending.delete(id);
     resolve(result);
   }
+}
+
+function lastLine(text: string): string {
+  const line = text.trim().split('\n').pop();
+  return line ? `: ${line}` : '';
 }

@@ -1,12 +1,12 @@
-// The messages between the protocol shell (main thread) and a match worker. Times cross threads as epoch
-// milliseconds, because each thread's performance.now() has its own origin.
+// The messages between the protocol shell and a match worker process. Times cross as epoch milliseconds,
+// because each process's performance.now() has its own origin.
 import type { PlayerConfig } from '../config.js';
 import type { SearchSettings } from '../match.js';
 import type { Message } from '../protocol/messages.js';
 
 export type TurnMessage = Extract<Message, { kind: 'play' | 'stop' }>;
 
-/** What a worker needs to play: everything of the player's settings that can cross a thread. */
+/** What a worker needs to play: everything of the player's settings that can cross to another process. */
 export interface WorkerSettings {
   readonly config: PlayerConfig;
   readonly backend?: string;
