@@ -11,6 +11,10 @@ export const LARGE_MESSAGE = 64 * 1024;
 /** A move that leaves this much after `clock − margin` is logged as late (one search slice of tolerance). */
 const LATE_TOLERANCE_MS = 20;
 
+/** How often the watchdog looks at the match's worker, and the least silence it takes for being stuck. */
+const WATCHDOG_MS = 250;
+const MIN_SILENCE_MS = 1000;
+
 /** Spare workers kept loaded. */
 const SPARES = 2;
 
@@ -37,6 +41,8 @@ interface HostedMatch {
   replacing: { worker: WorkerHandle; ready: Promise<boolean> } | null;
   /** Failed workers so far: the first failure moves the match to the prover, the next to legal-only answers. */
   failures: number;
+  /** A PLAY is being answered (the watchdog leaves the worker to the PLAY's own time limits). */
+  playing: boolean;
   readonly turns: PlayedTurn[];
 }
 
@@ -57,6 +63,7 @@ export class Player {
   private spares: WorkerHandle[] = [];
   private readonly live = new Set<WorkerHandle>();
   private closed = false;
+  private watchdog: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly settings: PlayerSettings,
@@ -67,9 +74,10 @@ export class Player {
     return this.match !== null || this.starting;
   }
 
-  /** Starts the spare workers; resolves to the backends the first one loaded (or why it failed). */
+  /** Starts the spare workers and the watchdog; resolves to the backends the first worker loaded (or why not). */
   async prepare(): Promise<WorkerResult> {
     this.refill();
+    this.watchdog ??= setInterval(() => this.watch(), WATCHDOG_MS).unref();
     return this.spares[0]!.loaded;
   }
 
@@ -115,9 +123,24 @@ export class Player {
   /** Ends the current match and every worker (on shutdown). */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.watchdog) clearInterval(this.watchdog);
     this.match = null;
     this.spares = [];
     await Promise.all([...this.live].map((w) => w.terminate('the player closed')));
+  }
+
+  /**
+   * Between turns a worker ponders; one stuck in a reasoner call sends no heartbeat and could not take in
+   * the next PLAY, so after a play clock of silence it is replaced before that PLAY comes.
+   */
+  private watch(): void {
+    const match = this.match;
+    const worker = match?.worker;
+    if (!match || !worker || match.playing) return;
+    const silent = worker.silentMs;
+    if (silent > Math.max(match.playClockMs, MIN_SILENCE_MS)) {
+      this.replace(match, `the worker sent no heartbeat for ${Math.round(silent)} ms between turns`);
+    }
   }
 
   private status(): string {
@@ -172,6 +195,7 @@ export class Player {
         worker,
         replacing: null,
         failures: 0,
+        playing: false,
         turns: [],
       };
       return 'ready';
@@ -182,7 +206,7 @@ export class Player {
 
   /**
    * Answers a PLAY through the match's worker. A worker whose event loop has not even received the PLAY
-   * within a third of the time left when it was asked (it is stuck in a reasoner call, or died) is replaced
+   * within a quarter of the time left when it was asked (it is stuck in a reasoner call, or died) is replaced
    * at once and the replacement asked; one that took it in but does
    * not answer by the guard is answered for with the move it preferred, then replaced.
    */
@@ -190,13 +214,14 @@ export class Player {
     const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
     const until = this.guard(receivedAt, match.playClockMs);
     const turn = match.turns.length + 1;
+    match.playing = true;
     let result: WorkerResult = { ok: false, reason: 'no worker could take over the match in time' };
     let progress: Progress | null = null;
     for (let attempt = 0; attempt < 2; attempt++) {
       const worker = await this.workerFor(match, until);
       if (!worker) break;
       const sent = performance.now();
-      const hedgeAt = attempt === 0 ? sent + (until - sent) / 3 : until;
+      const hedgeAt = attempt === 0 ? sent + (until - sent) / 4 : until;
       const reply = worker.request({ type: 'play', message, deadline: epoch(deadline) }, until);
       const takenIn = await Promise.race([reply.then(() => true), worker.takenIn(turn, hedgeAt)]);
       if (takenIn) {
@@ -223,6 +248,7 @@ export class Player {
       text = this.fallback(match, progress, turn, result.reason);
       cause = `the worker did not answer: ${result.reason}`;
     }
+    match.playing = false;
     if (this.match === match) {
       // A replacement replays the moves sent; an error reply sent no move.
       match.turns.push({ message, sent: text.startsWith('(error ') ? 'nil' : text });

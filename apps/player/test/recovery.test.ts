@@ -28,7 +28,8 @@ describe('worker failure (issue 25)', () => {
       matchId: 'hang.1',
       role: 0,
       startClock: 3,
-      playClock: 1.5,
+      // Generous for a loaded machine: a replacement process must start and replay the match in time.
+      playClock: 2.5,
       seed: 6,
       avoid: ['(mark 3 3)'],
     });

@@ -7,7 +7,7 @@ import { createLogger } from '../log.js';
 import { errorReply } from '../protocol/sexpr.js';
 import { createPlayerRegistry } from '../reasoner-choice.js';
 import { localTime, MatchSession } from './match-session.js';
-import type { HostRequest, WorkerEvent, WorkerSettings } from './worker-protocol.js';
+import { HEARTBEAT_MS, type HostRequest, type WorkerEvent, type WorkerSettings } from './worker-protocol.js';
 
 const post = (event: WorkerEvent): void => {
   process.send!(event);
@@ -55,6 +55,8 @@ async function answer(request: HostRequest): Promise<void> {
 }
 
 await loadAll(registry);
+// The heartbeat stops while a reasoner call blocks this process: the shell's watchdog then replaces it.
+setInterval(() => post({ type: 'alive' }), HEARTBEAT_MS);
 process.on('message', (request: HostRequest) => void answer(request));
 // The shell is gone (it crashed or was killed): so is the match.
 process.on('disconnect', () => process.exit(0));

@@ -54,6 +54,7 @@ export class WorkerHandle {
   private receivedTurn = 0;
   private nextId = 1;
   private death: string | null = null;
+  private heardAt = performance.now();
 
   constructor(settings: WorkerSettings, heapMb: number, sink: LogSink) {
     this.worker = fork(workerScript(), [JSON.stringify(settings)], {
@@ -72,7 +73,10 @@ export class WorkerHandle {
       this.pending.set(0, resolve);
     });
     this.worker.on('message', (event: WorkerEvent) => {
+      this.heardAt = performance.now();
       switch (event.type) {
+        case 'alive':
+          return;
         case 'log':
           return sink(event.line);
         case 'progress':
@@ -105,6 +109,11 @@ export class WorkerHandle {
 
   get alive(): boolean {
     return this.death === null;
+  }
+
+  /** Milliseconds since the worker last sent anything (its heartbeat included). */
+  get silentMs(): number {
+    return performance.now() - this.heardAt;
   }
 
   /**

@@ -59,9 +59,13 @@ export interface ReplyTiming {
   readonly sentAt: number;
 }
 
+/** How often an idle or searching worker says it is alive. */
+export const HEARTBEAT_MS = 200;
+
 export type WorkerEvent =
   | { readonly type: 'loaded'; readonly backends: readonly string[] }
   | { readonly type: 'reply'; readonly id: number; readonly text: string; readonly timing?: ReplyTiming }
+  | { readonly type: 'alive' }
   /** A PLAY reached the worker's event loop (before any reasoning): the worker is not stuck. */
   | { readonly type: 'received'; readonly turn: number }
   | {
