@@ -6,7 +6,7 @@ import type { Progress, WorkerHandle, WorkerResult } from './worker/worker-handl
 import type { PlayedTurn, RecoveryLevel, TurnMessage } from './worker/worker-protocol.js';
 
 /** Messages above this size are not read on the event loop: only their envelope is (START and PREVIEW). */
-export const LARGE_MESSAGE = 64 * 1024;
+const LARGE_MESSAGE = 64 * 1024;
 
 /** A move that leaves this much after `clock − margin` is logged as late (one search slice of tolerance). */
 const LATE_TOLERANCE_MS = 20;
@@ -206,9 +206,9 @@ export class Player {
 
   /**
    * Answers a PLAY through the match's worker. A worker whose event loop has not even received the PLAY
-   * within a quarter of the time left when it was asked (it is stuck in a reasoner call, or died) is replaced
-   * at once and the replacement asked; one that took it in but does
-   * not answer by the guard is answered for with the move it preferred, then replaced.
+   * within a quarter of the time left when it was asked (it is stuck in a reasoner call, or died) is
+   * replaced at once and the replacement asked; one that took it in but does not answer by the guard is
+   * answered for with the move it preferred, then replaced.
    */
   private async play(match: HostedMatch, message: TurnMessage, receivedAt: number): Promise<string> {
     const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
@@ -278,15 +278,17 @@ export class Player {
 
   /** The worker to send a PLAY to: the match's, or its replacement if it is ready by `until`. */
   private async workerFor(match: HostedMatch, until: number): Promise<WorkerHandle | null> {
-    if (match.worker) return match.worker;
+    if (match.worker || this.closed) return match.worker;
     if (!match.replacing) this.replace(match, 'no worker');
     const replacing = match.replacing!;
+    let timer: NodeJS.Timeout | undefined;
     const ready = await Promise.race([
       replacing.ready,
-      new Promise<false>((resolve) =>
-        setTimeout(() => resolve(false), Math.max(0, until - performance.now())),
-      ),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), Math.max(0, until - performance.now()));
+      }),
     ]);
+    clearTimeout(timer);
     return ready ? replacing.worker : null;
   }
 
@@ -295,6 +297,7 @@ export class Player {
    * turns so far: with the prover after the first failure, answering legal moves only after that.
    */
   private replace(match: HostedMatch, reason: string): void {
+    if (this.closed) return;
     if (match.worker) {
       match.failures++;
       void match.worker.terminate(reason);

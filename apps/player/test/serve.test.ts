@@ -100,11 +100,14 @@ describe('gdlkit serve under bad input (issue 25)', () => {
     expect(moves).toBeGreaterThanOrEqual(5);
   }, 60_000);
 
-  it('stops within two seconds on SIGTERM', async () => {
+  it('stops within two seconds on SIGTERM, even while a worker is stuck setting up a match', async () => {
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    const stuck = send(url, `(start stuck.1 xplayer ${rulesList(UNBOUNDED)} 30 5)`).catch(() => null);
+    await new Promise((r) => setTimeout(r, 500));
     const sent = performance.now();
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(performance.now() - sent).toBeLessThan(2000);
+    await stuck;
   });
 });

@@ -127,7 +127,7 @@ export class WorkerHandle {
       const timer = setTimeout(
         () => this.settle(id, { ok: false, reason: `no reply within ${Math.round(until - sent)} ms` }),
         Math.max(0, until - performance.now()),
-      );
+      ).unref();
       this.pending.set(id, (r) => {
         clearTimeout(timer);
         resolve(r);
@@ -157,7 +157,8 @@ export class WorkerHandle {
       const waiter = (reported: number) => {
         if (reported === turn) done(true);
       };
-      const timer = setTimeout(() => done(false), Math.max(0, until - performance.now()));
+      // Unreferenced, like the request timers: a closing shell does not wait for them.
+      const timer = setTimeout(() => done(false), Math.max(0, until - performance.now())).unref();
       this.turnWaiters.add(waiter);
     });
   }
