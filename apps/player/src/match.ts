@@ -27,8 +27,8 @@ export interface SearchSettings extends PolicyOptions, UctOptions {
 
 /** Told where a PLAY stands while it is answered, so a shell can reply for a worker that misses its time. */
 export interface TurnObserver {
-  /** The role's legal moves in the position (known legal, in GDL-II) and the move preferred so far. */
-  position(turn: number, legal: readonly string[], best: string): void;
+  /** The position of `turn` is known; `best`, the move preferred so far, is one of its legal moves (known legal, in GDL-II). */
+  position(turn: number, best: string): void;
 }
 
 /** How often the preferred move is reported while a PLAY is searched. */
@@ -112,7 +112,7 @@ export class Match {
   warmUp(until: number, observer: TurnObserver): void {
     const uct = this.uct;
     if (!uct || uct.root.terminal) return;
-    const report = () => this.report(observer, this.turn + 1, uct.root.legal[this.setup.role]!, uct);
+    const report = () => this.report(observer, this.turn + 1, uct);
     report();
     const progress = setInterval(report, PROGRESS_MS);
     void this.loop.start(uct, until).then(() => clearInterval(progress));
@@ -135,12 +135,7 @@ export class Match {
     if (search === null) return { text: 'nil', timing: this.timing(advanceMs, deadline) };
     const store = this.setup.game.store;
     const legal = search instanceof SampledSearch ? search.moves : this.uct!.root.legal[this.setup.role]!;
-    const report = () =>
-      observer.position(
-        this.turn,
-        legal.map((m) => store.toKif(m)),
-        store.toKif(search.bestMove()),
-      );
+    const report = () => this.report(observer, this.turn, search);
     report();
     if (this.settings.searchless || legal.length === 1) {
       // Nothing to choose, or no search wanted: answer at once (and keep thinking about the position).
@@ -189,13 +184,8 @@ export class Match {
     this.lastOwnMove = isNil(expr) ? this.lastOwnMove : internTerm(this.setup.game.store, expr);
   }
 
-  private report(observer: TurnObserver, turn: number, legal: readonly TermId[], search: Search): void {
-    const store = this.setup.game.store;
-    observer.position(
-      turn,
-      legal.map((m) => store.toKif(m)),
-      store.toKif(search.bestMove()),
-    );
+  private report(observer: TurnObserver, turn: number, search: Search): void {
+    observer.position(turn, this.setup.game.store.toKif(search.bestMove()));
   }
 
   private timing(advanceMs: number, deadline: number): ReplyTiming {

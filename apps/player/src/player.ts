@@ -57,8 +57,8 @@ const epoch = (now: number) => performance.timeOrigin + now;
  */
 export class Player {
   private match: HostedMatch | null = null;
-  /** A START is being set up; the player is busy meanwhile. */
-  private starting = false;
+  /** The id of a match whose START is being set up; the player is busy meanwhile. */
+  private starting: string | null = null;
   /** Workers importing or holding the backends, ready for the next match or replacement. */
   private spares: WorkerHandle[] = [];
   private readonly live = new Set<WorkerHandle>();
@@ -71,7 +71,7 @@ export class Player {
   ) {}
 
   get busy(): boolean {
-    return this.match !== null || this.starting;
+    return this.match !== null || this.starting !== null;
   }
 
   /** Starts the spare workers and the watchdog; resolves to the backends the first worker loaded (or why not). */
@@ -108,9 +108,10 @@ export class Player {
           this.logger.log('warn', 'unknown-match', {
             kind: message.kind,
             match: message.matchId,
-            current: match?.id,
+            current: match?.id ?? this.starting,
           });
-          const current = match ? `the current match is ${match.id}` : 'no match is in progress';
+          const id = match?.id ?? this.starting;
+          const current = id !== null ? `the current match is ${id}` : 'no match is in progress';
           return errorReply(`unknown match ${message.matchId}: ${current}`);
         }
         if (message.kind === 'play') return this.play(match, message, receivedAt);
@@ -167,14 +168,21 @@ export class Player {
     receivedAt: number,
   ): Promise<string> {
     if (this.busy) {
-      this.logger.log('warn', 'start-while-busy', { match: message.matchId, current: this.match?.id });
+      this.logger.log('warn', 'start-while-busy', {
+        match: message.matchId,
+        current: this.match?.id ?? this.starting,
+      });
       return 'busy';
     }
-    this.starting = true;
+    this.starting = message.matchId;
     try {
-      const until = this.guard(receivedAt, message.startClock * 1000);
+      // A START may be megabytes: the shell keeps the whole margin for its transfer and answers by then; the
+      // worker's deadline is half a margin earlier, so that it answers before the shell gives up on it.
+      const clockMs = message.startClock * 1000;
+      const until = receivedAt + clockMs - Math.min(this.settings.marginMs, clockMs / 4);
+      const deadline = until - Math.min(this.settings.marginMs / 2, clockMs / 4);
       const worker = this.takeSpare();
-      const result = await worker.request({ type: 'start', text, receivedAt: epoch(receivedAt) }, until);
+      const result = await worker.request({ type: 'start', text, deadline: epoch(deadline) }, until);
       if (!result.ok) {
         void worker.terminate();
         this.logger.log('warn', 'start-failed', {
@@ -200,7 +208,7 @@ export class Player {
       };
       return 'ready';
     } finally {
-      this.starting = false;
+      this.starting = null;
     }
   }
 
@@ -270,8 +278,8 @@ export class Player {
       reason,
       move: known ? progress.best : 'nil',
       why: known
-        ? "the search's preferred move so far, one of the legal moves the worker reported"
-        : 'the worker reported no legal move for this turn',
+        ? "the search's preferred move so far, a legal move the worker reported"
+        : 'the worker reported no move for this turn',
     });
     return known ? progress.best : 'nil';
   }
@@ -322,7 +330,6 @@ export class Player {
         {
           type: 'resume',
           text: match.startText,
-          receivedAt: epoch(performance.now()),
           level,
           turns: match.turns,
         },

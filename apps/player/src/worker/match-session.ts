@@ -47,7 +47,8 @@ export class MatchSession {
     return 'ready';
   }
 
-  async start(text: string, receivedAt: number, observer: TurnObserver): Promise<string> {
+  /** Sets up the match of a START; `startDeadline` (performance.now() ms) bounds the choice and the warm-up. */
+  async start(text: string, startDeadline: number, observer: TurnObserver): Promise<string> {
     const message = readStart(text);
     const fields = { match: message.matchId };
     const hash = rulesHash(message.rules);
@@ -66,7 +67,6 @@ export class MatchSession {
       return errorReply(reason);
     }
     const { marginMs, config } = this.settings;
-    const startDeadline = receivedAt + message.startClock * 1000 - marginMs;
     const playClockMs = message.playClock * 1000;
     if (startDeadline - performance.now() < 0 || playClockMs <= marginMs) {
       this.logger.log('warn', 'clock-too-short', {

@@ -18,8 +18,7 @@ const registry = createPlayerRegistry();
 const session = new MatchSession(settings, registry, logger);
 
 const observer = {
-  position: (turn: number, legal: readonly string[], best: string) =>
-    post({ type: 'progress', turn, legal, best }),
+  position: (turn: number, best: string) => post({ type: 'progress', turn, best }),
 };
 
 async function answer(request: HostRequest): Promise<void> {
@@ -29,7 +28,7 @@ async function answer(request: HostRequest): Promise<void> {
         return post({
           type: 'reply',
           id: request.id,
-          text: await session.start(request.text, localTime(request.receivedAt), observer),
+          text: await session.start(request.text, localTime(request.deadline), observer),
         });
       case 'resume':
         return post({

@@ -12,7 +12,6 @@ export type WorkerResult =
 /** The latest position a worker reported for a PLAY. */
 export interface Progress {
   readonly turn: number;
-  readonly legal: readonly string[];
   readonly best: string;
 }
 
@@ -144,7 +143,7 @@ export class WorkerHandle {
 
   /**
    * Resolves to true when the PLAY of `turn` has reached the worker or the worker has reported that turn's
-   * position (then its legal moves are known), to false if `until` passes first.
+   * position (then a legal move is known), to false if `until` passes first.
    */
   takenIn(turn: number, until: number): Promise<boolean> {
     if (this.receivedTurn === turn || this.progress?.turn === turn) return Promise.resolve(true);

@@ -33,13 +33,13 @@ export type HostRequest =
       readonly id: number;
       /** The START message as received (the worker parses it, so a huge one never blocks the shell). */
       readonly text: string;
-      readonly receivedAt: number;
+      /** By when the reasoner is chosen and the warm-up search ends. */
+      readonly deadline: number;
     }
   | {
       readonly type: 'resume';
       readonly id: number;
       readonly text: string;
-      readonly receivedAt: number;
       readonly level: RecoveryLevel;
       readonly turns: readonly PlayedTurn[];
     }
@@ -69,10 +69,9 @@ export type WorkerEvent =
   /** A PLAY reached the worker's event loop (before any reasoning): the worker is not stuck. */
   | { readonly type: 'received'; readonly turn: number }
   | {
-      /** The position of a PLAY is known: the role's legal moves and the move the search prefers so far. */
+      /** The position of a PLAY is known: the move the search prefers so far, one of the legal moves. */
       readonly type: 'progress';
       readonly turn: number;
-      readonly legal: readonly string[];
       readonly best: string;
     }
   | { readonly type: 'log'; readonly line: string };
