@@ -1,3 +1,6 @@
 import { gdlkitTsup } from '@gdlkit/tsup-config';
 
-export default gdlkitTsup({ entry: ['src/index.ts'], cjs: false });
+export default gdlkitTsup({
+  entry: { index: 'src/index.ts', 'match-worker': 'src/worker/match-worker.ts' },
+  cjs: false,
+});

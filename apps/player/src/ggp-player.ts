@@ -1,13 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadAll } from '@gdlkit/backends';
-import type { BackendRegistry } from '@gdlkit/core';
 import type { PlayerConfig } from './config.js';
-import { createLogger, type Logger, type LogSink } from './log.js';
+import { createLogger, type Logger, type LogSink, stderrSink } from './log.js';
 import type { SearchSettings } from './match.js';
 import { Player } from './player.js';
 import { createProtocolServer } from './protocol/http-server.js';
-import { createPlayerRegistry } from './reasoner-choice.js';
+import { WorkerHandle } from './worker/worker-handle.js';
 
 export interface PlayerOptions {
   /** Interface to listen on; default 127.0.0.1 (loopback). */
@@ -17,8 +15,6 @@ export interface PlayerOptions {
   /** Backend for every game without a config entry: a registered name or `auto`. */
   readonly backend?: string;
   readonly config?: PlayerConfig;
-  /** Default: the built-in registry plus the prover. */
-  readonly registry?: BackendRegistry;
   /** Safety margin before each clock expires, in milliseconds; default 500. */
   readonly marginMs?: number;
   /** Name reported by INFO; default gdlkit. */
@@ -28,6 +24,8 @@ export interface PlayerOptions {
   readonly logSink?: LogSink;
   /** Log the match as it goes (states, knowledge). */
   readonly verbose?: boolean;
+  /** Heap limit of each match worker in MiB (its V8 old generation; WebAssembly memory is not counted); default 2048. */
+  readonly workerHeapMb?: number;
 }
 
 /** A GGP player over HTTP: `listen()` starts it, `close()` stops it and ends the current match. */
@@ -35,19 +33,25 @@ export class GgpPlayer {
   readonly logger: Logger;
   private readonly player: Player;
   private readonly server: Server;
-  private readonly registry: BackendRegistry;
 
   constructor(private readonly options: PlayerOptions = {}) {
-    this.logger = createLogger(options.logSink, options.verbose ?? false);
-    this.registry = options.registry ?? createPlayerRegistry();
+    const sink = options.logSink ?? stderrSink;
+    const verbose = options.verbose ?? false;
+    this.logger = createLogger(sink, verbose);
+    const marginMs = options.marginMs ?? options.config?.marginMs ?? 500;
+    const settings = {
+      config: options.config ?? {},
+      backend: options.backend,
+      marginMs,
+      search: { ...options.config?.search, ...options.search },
+      verbose,
+    };
+    const heapMb = options.workerHeapMb ?? 2048;
     this.player = new Player(
       {
         name: options.name ?? 'gdlkit',
-        registry: this.registry,
-        config: options.config ?? {},
-        backend: options.backend,
-        marginMs: options.marginMs ?? options.config?.marginMs ?? 500,
-        search: { ...options.config?.search, ...options.search },
+        marginMs,
+        spawnWorker: () => new WorkerHandle(settings, heapMb, sink),
       },
       this.logger,
     );
@@ -55,9 +59,9 @@ export class GgpPlayer {
   }
 
   /**
-   * Imports the lazily registered backends (module loading blocks the event loop, so it happens before the
-   * first match, not in a START's clock), then starts listening; resolves to the address, e.g.
-   * http://127.0.0.1:9147/.
+   * Starts the first match worker and waits until it has imported the backends (module loading takes
+   * seconds, so it happens before the first match, not in a START's clock), then starts listening; resolves
+   * to the address, e.g. http://127.0.0.1:9147/.
    */
   async listen(): Promise<{ host: string; port: number; url: string }> {
     await this.preloadBackends();
@@ -75,20 +79,17 @@ export class GgpPlayer {
   }
 
   private async preloadBackends(): Promise<void> {
-    await loadAll(this.registry);
-    const backends = this.registry.list().map((b) => {
-      const a = b.availability();
-      return a.available ? b.name : `${b.name} (unavailable: ${a.reason})`;
-    });
-    this.logger.log('info', 'backends', { backends });
+    const loaded = await this.player.prepare();
+    if (!loaded.ok) throw new Error(`the match worker could not start: ${loaded.reason}`);
+    this.logger.log('info', 'backends', { backends: loaded.text.split(', ') });
   }
 
-  /** Stops accepting requests, ends the match in progress and closes open connections. */
-  close(): Promise<void> {
-    this.player.close();
-    return new Promise((resolve) => {
+  /** Stops accepting requests, ends the match in progress, terminates the workers and closes connections. */
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
+    await Promise.all([this.player.close(), closed]);
   }
 }

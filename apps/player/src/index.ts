@@ -19,7 +19,8 @@ export { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/
 export type { KnowledgeTracker } from './knowledge/knowledge-tracker.js';
 export { createLogger, type Logger, type LogLevel, type LogSink } from './log.js';
 export type { SearchSettings } from './match.js';
-export { type Message, parseMessage, type TurnReport } from './protocol/messages.js';
+export { type Envelope, peekEnvelope } from './protocol/envelope.js';
+export { type Message, parseMessage, readSeconds, type TurnReport } from './protocol/messages.js';
 export {
   errorReply,
   isNil,

@@ -3,7 +3,7 @@ import { createFilter, type FilterReasoner, type KnowledgeState } from '@gdlkit/
 import { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
 import type { Logger } from './log.js';
 import type { TurnReport } from './protocol/messages.js';
-import { MessageSyntaxError, printSExpr, type SExpr } from './protocol/sexpr.js';
+import { isNil, MessageSyntaxError, printSExpr, readSExpr, type SExpr } from './protocol/sexpr.js';
 import { internTerm } from './protocol/terms.js';
 import type { PlayoutPolicy } from './search/playout-policy.js';
 import { createPolicy, type PolicyOptions } from './search/policy-factory.js';
@@ -11,6 +11,7 @@ import { SampledSearch } from './search/sampled-search.js';
 import type { Search } from './search/search.js';
 import { SearchLoop } from './search/search-loop.js';
 import { type UctOptions, UctSearch } from './search/uct.js';
+import type { ReplyTiming } from './worker/worker-protocol.js';
 
 export interface SearchSettings extends PolicyOptions, UctOptions {
   /** Keep searching the current position between replies (perfect-information games). */
@@ -25,7 +26,18 @@ export interface SearchSettings extends PolicyOptions, UctOptions {
    */
   readonly iterations?: number;
   readonly tracker?: EnumeratingTrackerOptions;
+  /** Answer every PLAY at once with a legal move, without searching (a recovering match's last resort). */
+  readonly searchless?: boolean;
 }
+
+/** Told where a PLAY stands while it is answered, so a shell can reply for a worker that misses its time. */
+export interface TurnObserver {
+  /** The position of `turn` is known; `best`, the move preferred so far, is one of its legal moves (known legal, in GDL-II). */
+  position(turn: number, best: string): void;
+}
+
+/** How often the preferred move is reported while a PLAY is searched. */
+const PROGRESS_MS = 100;
 
 export interface MatchSetup {
   readonly id: string;
@@ -100,49 +112,107 @@ export class Match {
     }
   }
 
-  /** Uses the rest of the start clock to search the initial position. */
-  warmUp(until: number): void {
-    if (this.uct && this.settings.iterations === undefined) this.loop.start(this.uct, until);
+  get turnsPlayed(): number {
+    return this.turn;
   }
 
-  /** Answers a PLAY: takes in the turn's information and replies with a legal move before `deadline`. */
-  async play(input: TurnInput, deadline: number): Promise<string> {
+  /**
+   * Uses the rest of the start clock to search the initial position, which is the position of the first
+   * PLAY: the observer hears its legal moves and the preferred move as for a PLAY.
+   */
+  warmUp(until: number, observer: TurnObserver): void {
+    const uct = this.uct;
+    if (!uct || uct.root.terminal) return;
+    const report = () => this.report(observer, this.turn + 1, uct);
+    report();
+    // A fixed budget per move searches only when asked (no warm-up), so matches repeat whatever the load.
+    if (this.settings.iterations !== undefined) return;
+    const progress = setInterval(report, PROGRESS_MS);
+    void this.loop.start(uct, until).then(() => clearInterval(progress));
+  }
+
+  /**
+   * Answers a PLAY: takes in the turn's information and replies with a legal move before `deadline`. The
+   * observer hears the position and, every 100 ms, the preferred move.
+   */
+  async play(
+    input: TurnInput,
+    deadline: number,
+    observer: TurnObserver,
+  ): Promise<{ text: string; timing: ReplyTiming }> {
     this.loop.stop();
+    const began = performance.now();
     const search = this.uct ? this.advancePerfect(input) : this.advanceImperfect(input);
+    const advanceMs = performance.now() - began;
     this.turn++;
-    if (search === null) return 'nil';
-    if (this.uct && this.uct.root.legal[this.setup.role]!.length === 1) {
-      // Nothing to choose: answer at once and keep thinking about the position.
-      deadline = performance.now();
+    if (search === null) return { text: 'nil', timing: this.timing(advanceMs, deadline) };
+    const store = this.setup.game.store;
+    const legal = search instanceof SampledSearch ? search.moves : this.uct!.root.legal[this.setup.role]!;
+    const report = () => this.report(observer, this.turn, search);
+    report();
+    if (this.settings.searchless || legal.length === 1) {
+      // Nothing to choose, or no search wanted: answer at once (and keep thinking about the position).
+      deadline = Math.min(deadline, performance.now());
     } else if (deadline <= performance.now()) {
       this.logger.log('warn', 'no-time-to-search', { match: this.id, turn: this.turn });
     }
     const done = this.loop.start(search, deadline, this.settings.iterations);
-    const timer = new Promise<void>((resolve) => {
+    const progress = setInterval(report, PROGRESS_MS);
+    await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, Math.max(0, deadline - performance.now()));
       done.then(() => {
         clearTimeout(t);
         resolve();
       });
     });
-    await timer;
+    clearInterval(progress);
     const move = search.bestMove();
     this.lastOwnMove = move;
-    const text = this.setup.game.store.toKif(move);
+    const text = store.toKif(move);
+    const timing = this.timing(advanceMs, deadline);
     this.logger.log('info', 'move', {
       match: this.id,
       turn: this.turn,
       move: text,
       simulations: search.iterations,
       tree: this.uct?.treeSize,
+      policyEntries: this.policy.size,
+      heapMB: Math.round(timing.heapBytes / 2 ** 20),
       msLeft: Math.round(deadline - performance.now()),
     });
-    if (this.uct && this.settings.ponder !== false && this.settings.iterations === undefined) {
+    if (
+      this.uct &&
+      this.settings.ponder !== false &&
+      !this.settings.searchless &&
+      this.settings.iterations === undefined
+    ) {
       this.loop.start(this.uct, performance.now() + this.setup.playClockMs);
     } else {
       this.loop.stop();
     }
-    return text;
+    return { text, timing };
+  }
+
+  /** Takes in a turn answered before this match took over (`sent`: the move the player replied). */
+  replay(input: TurnInput, sent: string): void {
+    if (this.uct) this.advancePerfect(input);
+    else this.advanceImperfect(input);
+    this.turn++;
+    const expr = readSExpr(sent);
+    this.lastOwnMove = isNil(expr) ? this.lastOwnMove : internTerm(this.setup.game.store, expr);
+  }
+
+  private report(observer: TurnObserver, turn: number, search: Search): void {
+    observer.position(turn, this.setup.game.store.toKif(search.bestMove()));
+  }
+
+  private timing(advanceMs: number, deadline: number): ReplyTiming {
+    return {
+      advanceMs,
+      overrunMs: Math.max(0, performance.now() - deadline),
+      heapBytes: process.memoryUsage().heapUsed,
+      sentAt: performance.timeOrigin + performance.now(),
+    };
   }
 
   /** Answers a STOP: takes in the last turn for the log. */

@@ -1,32 +1,69 @@
-import { type BackendRegistry, InvalidGameError, loadGame } from '@gdlkit/core';
-import { backendForGame, type PlayerConfig, rulesHash } from './config.js';
 import type { Logger } from './log.js';
-import { Match, type SearchSettings } from './match.js';
+import { type Envelope, peekEnvelope } from './protocol/envelope.js';
 import { type Message, parseMessage } from './protocol/messages.js';
-import { errorReply, MessageSyntaxError, printSExpr } from './protocol/sexpr.js';
-import { internTerm } from './protocol/terms.js';
-import { chooseReasoner } from './reasoner-choice.js';
+import { errorReply } from './protocol/sexpr.js';
+import type { Progress, WorkerHandle, WorkerResult } from './worker/worker-handle.js';
+import type { PlayedTurn, RecoveryLevel, TurnMessage } from './worker/worker-protocol.js';
+
+/** Messages above this size are not read on the event loop: only their envelope is (START and PREVIEW). */
+const LARGE_MESSAGE = 64 * 1024;
+
+/** A move that leaves this much after `clock − margin` is logged as late (one search slice of tolerance). */
+const LATE_TOLERANCE_MS = 20;
+
+/** How often the watchdog looks at the match's worker, and the least silence it takes for being stuck. */
+const WATCHDOG_MS = 250;
+const MIN_SILENCE_MS = 1000;
+
+/** Spare workers kept loaded. */
+const SPARES = 2;
+
+/** A STOP or ABORT lets the worker log the result for this long before it is terminated. */
+const STOP_GRACE_MS = 1000;
 
 export interface PlayerSettings {
   /** The name INFO reports. */
   readonly name: string;
-  readonly registry: BackendRegistry;
-  readonly config: PlayerConfig;
-  /** The --backend flag, if given. */
-  readonly backend?: string;
   /** The reply leaves this long before the clock expires (milliseconds, at least 500 by default). */
   readonly marginMs: number;
-  readonly search: SearchSettings;
+  /** A fresh match worker, loading the backends. */
+  readonly spawnWorker: () => WorkerHandle;
 }
 
+/** The match in progress, seen from the shell: its worker, and what a replacement needs to take over. */
+interface HostedMatch {
+  readonly id: string;
+  readonly startText: string;
+  readonly playClockMs: number;
+  /** The worker playing it; null while a replacement is being set up or after one failed. */
+  worker: WorkerHandle | null;
+  /** The replacement being set up, if any. */
+  replacing: { worker: WorkerHandle; ready: Promise<boolean> } | null;
+  /** Failed workers so far: the first failure moves the match to the prover, the next to legal-only answers. */
+  failures: number;
+  /** A PLAY is being answered (the watchdog leaves the worker to the PLAY's own time limits). */
+  playing: boolean;
+  readonly turns: PlayedTurn[];
+}
+
+const epoch = (now: number) => performance.timeOrigin + now;
+
 /**
- * The protocol state machine: one match at a time. Every message gets a reply text, never an exception; what
- * went wrong is logged and, for a bad START or a malformed message, returned as (error "...").
+ * The protocol shell: one match at a time, played by a worker process. The shell never reasons: it reads
+ * messages (huge ones only by their envelope), forwards them, and answers every message itself when the
+ * worker does not answer in time, so INFO, ABORT and STOP are answered at once and every PLAY before its
+ * clock. A worker that misses its time or dies is terminated and replaced, the match going on with the
+ * prover, then with legal moves only.
  */
 export class Player {
-  private match: Match | null = null;
-  /** A START is being set up (building the reasoner); the player is busy meanwhile. */
-  private starting = false;
+  private match: HostedMatch | null = null;
+  /** The id of a match whose START is being set up; the player is busy meanwhile. */
+  private starting: string | null = null;
+  /** Workers importing or holding the backends, ready for the next match or replacement. */
+  private spares: WorkerHandle[] = [];
+  private readonly live = new Set<WorkerHandle>();
+  private closed = false;
+  private watchdog: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly settings: PlayerSettings,
@@ -34,47 +71,35 @@ export class Player {
   ) {}
 
   get busy(): boolean {
-    return this.match !== null || this.starting;
+    return this.match !== null || this.starting !== null;
+  }
+
+  /** Starts the spare workers and the watchdog; resolves to the backends the first worker loaded (or why not). */
+  async prepare(): Promise<WorkerResult> {
+    this.refill();
+    this.watchdog ??= setInterval(() => this.watch(), WATCHDOG_MS).unref();
+    return this.spares[0]!.loaded;
   }
 
   /** Answers one message; `receivedAt` is performance.now() when the request arrived (clocks start then). */
   async handle(text: string, receivedAt: number): Promise<string> {
-    let message: Message;
+    let message: Message | Envelope;
     try {
-      message = parseMessage(text);
+      message = text.length > LARGE_MESSAGE ? peekEnvelope(text) : parseMessage(text);
     } catch (e) {
       const reason = (e as Error).message;
       this.logger.log('warn', 'malformed-message', { reason, message: text.slice(0, 200) });
       return errorReply(`malformed message: ${reason}`);
     }
-    try {
-      return await this.dispatch(message, receivedAt);
-    } catch (e) {
-      const reason = (e as Error)?.message ?? String(e);
-      this.logger.log(e instanceof MessageSyntaxError ? 'warn' : 'error', 'message-failed', {
-        kind: message.kind,
-        reason,
-      });
-      return errorReply(reason);
-    }
-  }
-
-  /** Ends the current match (on shutdown). */
-  close(): void {
-    this.match?.dispose();
-    this.match = null;
-  }
-
-  private async dispatch(message: Message, receivedAt: number): Promise<string> {
     switch (message.kind) {
       case 'info':
-        return `((name ${this.settings.name}) (status ${this.busy ? 'busy' : 'available'}))`;
+        return `((name ${this.settings.name}) (status ${this.status()}))`;
+      case 'ping':
+        return this.status();
       case 'preview':
-        loadGame(message.rules, '<preview>');
-        this.logger.log('info', 'preview', { rulesHash: rulesHash(message.rules) });
-        return 'ready';
+        return this.preview(text, receivedAt + message.clock * 1000);
       case 'start':
-        return this.start(message, receivedAt);
+        return this.start(text, message, receivedAt);
       case 'play':
       case 'stop':
       case 'abort': {
@@ -83,94 +108,300 @@ export class Player {
           this.logger.log('warn', 'unknown-match', {
             kind: message.kind,
             match: message.matchId,
-            current: match?.id,
+            current: match?.id ?? this.starting,
           });
-          return 'busy';
+          const id = match?.id ?? this.starting;
+          const current = id !== null ? `the current match is ${id}` : 'no match is in progress';
+          return errorReply(`unknown match ${message.matchId}: ${current}`);
         }
-        if (message.kind === 'play') {
-          const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
-          return await match.play(message, deadline);
-        }
-        if (message.kind === 'stop') match.stop(message);
-        this.logger.log('info', message.kind === 'stop' ? 'stop' : 'abort', { match: match.id });
-        match.dispose();
-        this.match = null;
+        if (message.kind === 'play') return this.play(match, message, receivedAt);
+        this.end(match, message.kind === 'stop' ? message : null);
         return message.kind === 'stop' ? 'done' : 'aborted';
       }
     }
   }
 
-  private async start(message: Extract<Message, { kind: 'start' }>, receivedAt: number): Promise<string> {
+  /** Ends the current match and every worker (on shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.match = null;
+    this.spares = [];
+    await Promise.all([...this.live].map((w) => w.terminate('the player closed')));
+  }
+
+  /**
+   * Between turns a worker ponders; one stuck in a reasoner call sends no heartbeat and could not take in
+   * the next PLAY, so after a play clock of silence it is replaced before that PLAY comes.
+   */
+  private watch(): void {
+    const match = this.match;
+    const worker = match?.worker;
+    if (!match || !worker || match.playing) return;
+    const silent = worker.silentMs;
+    if (silent > Math.max(match.playClockMs, MIN_SILENCE_MS)) {
+      this.replace(match, `the worker sent no heartbeat for ${Math.round(silent)} ms between turns`);
+    }
+  }
+
+  private status(): string {
+    return this.busy ? 'busy' : 'available';
+  }
+
+  /** How long before a clock the shell answers for a worker that has not: half the margin, less for short clocks. */
+  private guard(receivedAt: number, clockMs: number): number {
+    return receivedAt + clockMs - Math.min(this.settings.marginMs / 2, clockMs / 4);
+  }
+
+  private async preview(text: string, clockEnd: number): Promise<string> {
+    const worker = this.takeSpare();
+    const result = await worker.request({ type: 'preview', text }, clockEnd - this.settings.marginMs / 2);
+    void worker.terminate();
+    if (result.ok) return result.text;
+    this.logger.log('warn', 'preview-failed', { reason: result.reason });
+    return errorReply(`the rules could not be checked in time: ${result.reason}`);
+  }
+
+  private async start(
+    text: string,
+    message: { matchId: string; startClock: number; playClock: number },
+    receivedAt: number,
+  ): Promise<string> {
     if (this.busy) {
-      this.logger.log('warn', 'start-while-busy', { match: message.matchId, current: this.match?.id });
+      this.logger.log('warn', 'start-while-busy', {
+        match: message.matchId,
+        current: this.match?.id ?? this.starting,
+      });
       return 'busy';
     }
-    this.starting = true;
+    this.starting = message.matchId;
     try {
-      const fields = { match: message.matchId };
-      const hash = rulesHash(message.rules);
-      let game: ReturnType<typeof loadGame>;
-      try {
-        game = loadGame(message.rules, `match ${message.matchId}`);
-      } catch (e) {
-        if (!(e instanceof InvalidGameError)) throw e;
-        this.logger.log('warn', 'invalid-game', { ...fields, rulesHash: hash, reason: e.message });
-        return errorReply(e.message);
-      }
-      const role = game.roles.indexOf(internTerm(game.store, message.role));
-      if (role < 0) {
-        const reason = `role ${printSExpr(message.role)} is not a role of the game (${game.roles.map((r) => game.store.toKif(r)).join(', ')})`;
-        this.logger.log('warn', 'invalid-start', { ...fields, reason });
-        return errorReply(reason);
-      }
-      const { marginMs } = this.settings;
-      const startDeadline = receivedAt + message.startClock * 1000 - marginMs;
-      const playClockMs = message.playClock * 1000;
-      if (startDeadline - performance.now() < 0 || playClockMs <= marginMs) {
-        this.logger.log('warn', 'clock-too-short', {
-          ...fields,
-          startClock: message.startClock,
-          playClock: message.playClock,
-          marginMs,
-          consequence:
-            'the prover without checks at start; replies without search when the play clock is shorter than the margin',
+      // A START may be megabytes: the shell keeps the whole margin for its transfer and answers by then; the
+      // worker's deadline is half a margin earlier, so that it answers before the shell gives up on it.
+      const clockMs = message.startClock * 1000;
+      const until = receivedAt + clockMs - Math.min(this.settings.marginMs, clockMs / 4);
+      const deadline = until - Math.min(this.settings.marginMs / 2, clockMs / 4);
+      const worker = this.takeSpare();
+      const result = await worker.request({ type: 'start', text, deadline: epoch(deadline) }, until);
+      if (!result.ok) {
+        void worker.terminate();
+        this.logger.log('warn', 'start-failed', {
+          match: message.matchId,
+          reason: result.reason,
+          consequence: 'error reply; the worker is terminated and the player stays available',
         });
+        return errorReply(`the match could not be set up within the start clock: ${result.reason}`);
       }
-      const choice = backendForGame(this.settings.config, hash, message.matchId, this.settings.backend);
-      this.logger.log('info', 'start', {
-        ...fields,
-        role: printSExpr(message.role),
-        rulesHash: hash,
-        gdl2: game.isGdl2,
-        roles: game.roles.length,
-        startClock: message.startClock,
-        playClock: message.playClock,
-        requested: choice.backend,
-        why: choice.reason,
-      });
-      const requested = startDeadline - performance.now() <= 0 ? 'prover' : choice.backend;
-      const { reasoner, prover } = await chooseReasoner(
-        game,
-        requested,
-        this.settings.registry,
-        {
-          deadline: startDeadline,
-          buildShare: this.settings.config.buildShare ?? 0.5,
-          memoryBytes: this.settings.config.memoryBytes,
-        },
-        this.logger,
-        fields,
-      );
-      const match = new Match(
-        { id: message.matchId, role, game, reasoner, prover, playClockMs, marginMs },
-        this.settings.search,
-        this.logger,
-      );
-      this.match = match;
-      match.warmUp(startDeadline);
+      if (result.text !== 'ready') {
+        void worker.terminate();
+        return result.text;
+      }
+      this.match = {
+        id: message.matchId,
+        startText: text,
+        playClockMs: message.playClock * 1000,
+        worker,
+        replacing: null,
+        failures: 0,
+        playing: false,
+        turns: [],
+      };
       return 'ready';
     } finally {
-      this.starting = false;
+      this.starting = null;
     }
+  }
+
+  /**
+   * Answers a PLAY through the match's worker. A worker whose event loop has not even received the PLAY
+   * within a quarter of the time left when it was asked (it is stuck in a reasoner call, or died) is
+   * replaced at once and the replacement asked; one that took it in but does not answer by the guard is
+   * answered for with the move it preferred, then replaced.
+   */
+  private async play(match: HostedMatch, message: TurnMessage, receivedAt: number): Promise<string> {
+    const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
+    const until = this.guard(receivedAt, match.playClockMs);
+    const turn = match.turns.length + 1;
+    match.playing = true;
+    let result: WorkerResult = { ok: false, reason: 'no worker could take over the match in time' };
+    let progress: Progress | null = null;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const worker = await this.workerFor(match, until);
+      if (!worker) break;
+      const sent = performance.now();
+      const hedgeAt = attempt === 0 ? sent + (until - sent) / 4 : until;
+      const reply = worker.request({ type: 'play', message, deadline: epoch(deadline) }, until);
+      const takenIn = await Promise.race([reply.then(() => true), worker.takenIn(turn, hedgeAt)]);
+      if (takenIn) {
+        result = await reply;
+        progress = worker.progress;
+        if (result.ok || progress?.turn === turn) break;
+      } else {
+        result = {
+          ok: false,
+          reason: `the worker did not receive turn ${turn} within ${Math.round(hedgeAt - sent)} ms`,
+        };
+      }
+      if (this.match === match) this.replace(match, result.reason);
+    }
+    let cause: string;
+    let text: string;
+    if (result.ok) {
+      text = result.text;
+      const t = result.timing;
+      cause = t
+        ? `advance ${Math.round(t.advanceMs)} ms, reply timer ${Math.round(t.overrunMs)} ms late in the worker, ${Math.round(epoch(performance.now()) - t.sentAt)} ms from worker to shell, worker heap ${Math.round(t.heapBytes / 2 ** 20)} MB`
+        : 'worker reply';
+    } else {
+      text = this.fallback(match, progress, turn, result.reason);
+      cause = `the worker did not answer: ${result.reason}`;
+    }
+    match.playing = false;
+    if (this.match === match) {
+      // A replacement replays the moves sent; an error reply sent no move.
+      match.turns.push({ message, sent: text.startsWith('(error ') ? 'nil' : text });
+      if (!result.ok) this.replace(match, result.reason);
+    }
+    const late = performance.now() - deadline;
+    if (late > LATE_TOLERANCE_MS) {
+      this.logger.log('warn', 'late-move', { match: match.id, turn, lateMs: Math.round(late), cause });
+    }
+    return text;
+  }
+
+  /** The shell's own answer when the worker gave none: the move it preferred, else nothing known. */
+  private fallback(match: HostedMatch, progress: Progress | null, turn: number, reason: string): string {
+    const known = progress !== null && progress.turn === turn;
+    this.logger.log('warn', known ? 'fallback-move' : 'no-move-known', {
+      match: match.id,
+      turn,
+      reason,
+      move: known ? progress.best : 'nil',
+      why: known
+        ? "the search's preferred move so far, a legal move the worker reported"
+        : 'the worker reported no move for this turn',
+    });
+    return known ? progress.best : 'nil';
+  }
+
+  /** The worker to send a PLAY to: the match's, or its replacement if it is ready by `until`. */
+  private async workerFor(match: HostedMatch, until: number): Promise<WorkerHandle | null> {
+    if (match.worker || this.closed) return match.worker;
+    if (!match.replacing) this.replace(match, 'no worker');
+    const replacing = match.replacing!;
+    let timer: NodeJS.Timeout | undefined;
+    const ready = await Promise.race([
+      replacing.ready,
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), Math.max(0, until - performance.now()));
+      }),
+    ]);
+    clearTimeout(timer);
+    return ready ? replacing.worker : null;
+  }
+
+  /**
+   * Terminates the match's worker (and any replacement under way) and sets up a new one that replays the
+   * turns so far: with the prover after the first failure, answering legal moves only after that.
+   */
+  private replace(match: HostedMatch, reason: string): void {
+    if (this.closed) return;
+    if (match.worker) {
+      match.failures++;
+      void match.worker.terminate(reason);
+      match.worker = null;
+    }
+    if (match.replacing) {
+      // A replacement not ready in a whole play clock counts as a failure too.
+      match.failures++;
+      void match.replacing.worker.terminate('replaced');
+    }
+    const level: RecoveryLevel = match.failures <= 1 ? 'prover' : 'legal-only';
+    const worker = this.takeSpare();
+    this.logger.log('warn', 'worker-replaced', {
+      match: match.id,
+      reason,
+      recovery: level,
+      turns: match.turns.length,
+    });
+    const until = performance.now() + match.playClockMs;
+    const ready = worker
+      .request(
+        {
+          type: 'resume',
+          text: match.startText,
+          level,
+          turns: match.turns,
+        },
+        until,
+      )
+      .then((result) => {
+        if (match.replacing?.worker !== worker) return false;
+        match.replacing = null;
+        if (result.ok && result.text === 'ready') {
+          match.worker = worker;
+          return true;
+        }
+        match.failures++;
+        void worker.terminate();
+        if (this.match === match) {
+          this.logger.log('warn', 'resume-failed', {
+            match: match.id,
+            recovery: level,
+            reason: result.ok ? result.text : result.reason,
+          });
+        }
+        return false;
+      });
+    match.replacing = { worker, ready };
+  }
+
+  /** STOP or ABORT: the reply goes at once; the worker logs the result, then is terminated. */
+  private end(match: HostedMatch, stop: TurnMessage | null): void {
+    this.match = null;
+    this.logger.log('info', stop ? 'stop' : 'abort', { match: match.id, turns: match.turns.length });
+    if (match.replacing) void match.replacing.worker.terminate('the match ended');
+    const worker = match.worker;
+    if (!worker) return;
+    void worker
+      .request({ type: 'stop', message: stop }, performance.now() + STOP_GRACE_MS)
+      .then((result) => (result.ok && result.text === 'done' ? this.recycle(worker) : worker.terminate()));
+  }
+
+  /**
+   * A worker whose match ended normally takes the place of a spare still importing the backends (a START
+   * right after a STOP then waits for nothing); otherwise it is terminated.
+   */
+  private recycle(worker: WorkerHandle): void {
+    const loading = this.spares.findIndex((w) => !w.isLoaded);
+    if (this.closed || loading < 0) {
+      void worker.terminate('the match ended');
+      return;
+    }
+    void this.spares[loading]!.terminate('a recycled worker took its place');
+    this.spares[loading] = worker;
+  }
+
+  /**
+   * A spare for a new match or a replacement, one with the backends loaded if there is one; a new spare
+   * starts loading behind it. Two are kept, so a START right after another finds one ready.
+   */
+  private takeSpare(): WorkerHandle {
+    this.spares = this.spares.filter((w) => w.alive);
+    const loaded = this.spares.findIndex((w) => w.isLoaded);
+    const worker = loaded >= 0 ? this.spares.splice(loaded, 1)[0]! : (this.spares.shift() ?? this.spawn());
+    this.refill();
+    return worker;
+  }
+
+  private refill(): void {
+    while (!this.closed && this.spares.length < SPARES) this.spares.push(this.spawn());
+  }
+
+  private spawn(): WorkerHandle {
+    const worker = this.settings.spawnWorker();
+    this.live.add(worker);
+    void worker.exited.then(() => this.live.delete(worker));
+    return worker;
   }
 }

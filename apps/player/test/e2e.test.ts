@@ -1,44 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GgpPlayer } from '../src/index.js';
-import { expectWellFormed, gameText, rulesList, runMatch, send } from './manager.js';
+import { describe, expect, it } from 'vitest';
+import { expectWellFormed, gameText, playerForTests, rulesList, runMatch, send } from './manager.js';
 
-const logs: string[] = [];
-let player: GgpPlayer;
-let url: string;
-
-beforeAll(async () => {
-  // The prover by default (the reference); the config sends match ids starting with "auto" to `auto`.
-  player = new GgpPlayer({
-    port: 0,
-    backend: 'prover',
-    config: { games: { auto: 'auto' } },
-    logSink: (line) => logs.push(line),
-    search: { seed: 3 },
-  });
-  url = (await player.listen()).url;
-});
-
-afterAll(async () => {
-  await player.close();
-  if (process.env.PLAYER_LOG) (await import('node:fs')).writeFileSync(process.env.PLAYER_LOG, logs.join(''));
+// The prover by default (the reference); the config sends match ids starting with "auto" to `auto`.
+const player = playerForTests({
+  backend: 'prover',
+  config: { games: { auto: 'auto' } },
+  search: { seed: 3 },
 });
 
 function events(): { event: string; level: string; [k: string]: unknown }[] {
-  return logs.map((l) => JSON.parse(l));
+  return player.logs.map((l) => JSON.parse(l));
 }
 
 describe('GGP protocol over loopback HTTP', () => {
   it('answers INFO, PREVIEW, OPTIONS and GET', async () => {
-    const info = await send(url, '(INFO)');
+    const info = await send(player.url, '(INFO)');
     expectWellFormed(info);
     expect(info.body).toBe('((name gdlkit) (status available))');
-    const preview = await send(url, `(preview ${rulesList(gameText('tictactoe.kif'))} 10)`);
+    const preview = await send(player.url, `(preview ${rulesList(gameText('tictactoe.kif'))} 10)`);
     expect(preview.body).toBe('ready');
-    const options = await send(url, '', 'OPTIONS');
+    const options = await send(player.url, '', 'OPTIONS');
     expectWellFormed(options);
-    const get = await send(`${url}?${encodeURIComponent('(info)')}`, '', 'GET');
+    // ggp-base's PingRequest answers with the bare status; older Tiltyard schedulers required it.
+    expect((await send(player.url, '(ping)')).body).toBe('available');
+    const get = await send(`${player.url}?${encodeURIComponent('(info)')}`, '', 'GET');
     expect(get.body).toBe('((name gdlkit) (status available))');
-    const response = await fetch(url, { method: 'OPTIONS' });
+    const response = await fetch(player.url, { method: 'OPTIONS' });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
@@ -53,21 +40,29 @@ describe('GGP protocol over loopback HTTP', () => {
       '(play m1 1 2 3 4 5)',
       '((a))',
     ]) {
-      const reply = await send(url, bad);
+      const reply = await send(player.url, bad);
       expectWellFormed(reply);
       expect(reply.body, bad).toMatch(/^\(error /);
     }
-    expect((await send(url, '(play nosuchmatch nil)')).body).toBe('busy');
-    expect((await send(url, '(stop nosuchmatch nil)')).body).toBe('busy');
-    expect((await send(url, '(abort nosuchmatch)')).body).toBe('busy');
-    const invalid = await send(url, '(start bad1 white ((role white) (<= (legal white ?m) (foo ?x))) 10 5)');
+    expect((await send(player.url, '(play nosuchmatch nil)')).body).toMatch(
+      /^\(error "unknown match nosuchmatch/,
+    );
+    expect((await send(player.url, '(stop nosuchmatch nil)')).body).toMatch(/^\(error /);
+    expect((await send(player.url, '(abort nosuchmatch)')).body).toMatch(/^\(error /);
+    const invalid = await send(
+      player.url,
+      '(start bad1 white ((role white) (<= (legal white ?m) (foo ?x))) 10 5)',
+    );
     expectWellFormed(invalid);
     expect(invalid.body).toMatch(/^\(error "invalid game description/);
-    const norole = await send(url, `(start bad2 purple ${rulesList(gameText('tictactoe.kif'))} 10 5)`);
+    const norole = await send(player.url, `(start bad2 purple ${rulesList(gameText('tictactoe.kif'))} 10 5)`);
     expect(norole.body).toMatch(/^\(error /);
-    const badClock = await send(url, `(start bad3 xplayer ${rulesList(gameText('tictactoe.kif'))} soon 5)`);
+    const badClock = await send(
+      player.url,
+      `(start bad3 xplayer ${rulesList(gameText('tictactoe.kif'))} soon 5)`,
+    );
     expect(badClock.body).toMatch(/^\(error /);
-    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status available))');
+    expect((await send(player.url, '(info)')).body).toBe('((name gdlkit) (status available))');
     const logged = events().map((e) => e.event);
     expect(logged).toContain('malformed-message');
     expect(logged).toContain('unknown-match');
@@ -75,7 +70,7 @@ describe('GGP protocol over loopback HTTP', () => {
   });
 
   it('plays tictactoe legally, busy to a second START, and ABORT ends a match', async () => {
-    const result = runMatch(url, {
+    const result = runMatch(player.url, {
       file: 'tictactoe.kif',
       matchId: 'ttt.1',
       role: 0,
@@ -85,21 +80,29 @@ describe('GGP protocol over loopback HTTP', () => {
     });
     // While the match runs, another START is refused and INFO says busy.
     await new Promise((r) => setTimeout(r, 300));
-    const second = await send(url, `(start other.1 oplayer ${rulesList(gameText('tictactoe.kif'))} 5 5)`);
+    const second = await send(
+      player.url,
+      `(start other.1 oplayer ${rulesList(gameText('tictactoe.kif'))} 5 5)`,
+    );
     expect(second.body).toBe('busy');
-    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status busy))');
+    expect((await send(player.url, '(info)')).body).toBe('((name gdlkit) (status busy))');
+    expect((await send(player.url, '(ping)')).body).toBe('busy');
+    // PLAY, STOP and ABORT naming another match get an error reply, also while a match runs.
+    expect((await send(player.url, '(abort other.1)')).body).toMatch(
+      /^\(error "unknown match other.1: the current match is ttt.1"\)$/,
+    );
     const { moves, goals } = await result;
     expect(moves).toBeGreaterThanOrEqual(5);
     expect(goals).toHaveLength(2);
-    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status available))');
-    const start = await send(url, `(start ttt.2 oplayer ${rulesList(gameText('tictactoe.kif'))} 1 1)`);
+    expect((await send(player.url, '(info)')).body).toBe('((name gdlkit) (status available))');
+    const start = await send(player.url, `(start ttt.2 oplayer ${rulesList(gameText('tictactoe.kif'))} 1 1)`);
     expect(start.body).toBe('ready');
-    expect((await send(url, '(abort ttt.2)')).body).toBe('aborted');
-    expect((await send(url, '(info)')).body).toBe('((name gdlkit) (status available))');
+    expect((await send(player.url, '(abort ttt.2)')).body).toBe('aborted');
+    expect((await send(player.url, '(info)')).body).toBe('((name gdlkit) (status available))');
   });
 
   it('replies in time with a legal move when the clocks are shorter than the safety margin', async () => {
-    const { slowest } = await runMatch(url, {
+    const { slowest } = await runMatch(player.url, {
       file: 'tictactoe.kif',
       matchId: 'ttt.short',
       role: 1,
@@ -112,7 +115,7 @@ describe('GGP protocol over loopback HTTP', () => {
   });
 
   it('plays a full connect four match with short clocks', async () => {
-    const { moves } = await runMatch(url, {
+    const { moves } = await runMatch(player.url, {
       file: 'connectfour.kif',
       matchId: 'c4.1',
       role: 1,
@@ -126,7 +129,7 @@ describe('GGP protocol over loopback HTTP', () => {
   }, 45_000);
 
   it('chooses a backend with auto within the start clock, checked against the prover', async () => {
-    await runMatch(url, {
+    await runMatch(player.url, {
       file: 'tictactoe.kif',
       matchId: 'auto.ttt',
       role: 0,
@@ -140,7 +143,7 @@ describe('GGP protocol over loopback HTTP', () => {
 
   it('plays Monty Hall as GDL-II in both message forms, tracking knowledge from percepts', async () => {
     for (const [i, form] of (['dresden', 'percepts'] as const).entries()) {
-      const { moves, playerMoves } = await runMatch(url, {
+      const { moves, playerMoves } = await runMatch(player.url, {
         file: 'montyhall.kif',
         matchId: `monty.${form}`,
         role: 0,

@@ -1,11 +1,39 @@
 // A scripted game manager for the end-to-end tests: it keeps the true state with its own reasoner (the
 // prover), sends protocol messages over loopback HTTP, and checks every reply's form, timing and legality.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gamesDirectory, loadGame, parseGroundTerm, type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import { proverBackend } from '@gdlkit/prover';
-import { expect } from 'vitest';
-import { readSExpr } from '../src/index.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { GgpPlayer, type PlayerOptions, readSExpr } from '../src/index.js';
+
+export interface TestPlayer {
+  /** The player's address, once the test file's beforeAll has run. */
+  readonly url: string;
+  /** Its log lines (written to $PLAYER_LOG when the file's tests end). */
+  readonly logs: string[];
+}
+
+/** A player on an ephemeral port for the tests of one file: listening before them, closed after them. */
+export function playerForTests(options: PlayerOptions): TestPlayer {
+  const logs: string[] = [];
+  let player: GgpPlayer;
+  let url = '';
+  beforeAll(async () => {
+    player = new GgpPlayer({ port: 0, logSink: (line) => logs.push(line), ...options });
+    url = (await player.listen()).url;
+  });
+  afterAll(async () => {
+    await player.close();
+    if (process.env.PLAYER_LOG) writeFileSync(process.env.PLAYER_LOG, logs.join(''));
+  });
+  return {
+    logs,
+    get url() {
+      return url;
+    },
+  };
+}
 
 export interface Reply {
   readonly status: number;
@@ -50,6 +78,10 @@ export interface MatchPlan {
   readonly seed: number;
   /** GDL-II message form: the Dresden server's 4-argument PLAY or the older percept-list form. */
   readonly gdl2Form?: 'dresden' | 'percepts';
+  /** The game's rules, when not the file's. */
+  readonly text?: string;
+  /** Moves (KIF) the other roles never play while they have another. */
+  readonly avoid?: readonly string[];
 }
 
 export interface MatchResult {
@@ -74,7 +106,7 @@ export async function runMatch(url: string, plan: MatchPlan): Promise<MatchResul
 }
 
 async function playMatch(url: string, plan: MatchPlan): Promise<MatchResult> {
-  const text = gameText(plan.file);
+  const text = plan.text ?? gameText(plan.file);
   const game = loadGame(text, plan.file);
   const reasoner: Reasoner = await proverBackend.create(game);
   const store = game.store;
@@ -108,7 +140,9 @@ async function playMatch(url: string, plan: MatchPlan): Promise<MatchResult> {
     playerMoves.push(reply.body);
     const joint = reasoner.roles.map((_, r) => {
       if (r === plan.role) return move;
-      const moves = reasoner.legalMoves(state, r);
+      const legal = reasoner.legalMoves(state, r);
+      const allowed = legal.filter((m) => !plan.avoid?.includes(store.toKif(m)));
+      const moves = allowed.length > 0 ? allowed : legal;
       return moves[rng.nextInt(moves.length)]!;
     });
     percepts = game.isGdl2 ? [...reasoner.sees(state, joint, plan.role)] : [];

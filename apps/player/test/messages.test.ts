@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backendForGame, parseMessage, parsePlayerConfig, readSExpr } from '../src/index.js';
+import { backendForGame, parseMessage, parsePlayerConfig, peekEnvelope, readSExpr } from '../src/index.js';
 
 describe('protocol messages', () => {
   it('reads upper-cased messages and both GDL-II PLAY forms', () => {
@@ -22,6 +22,26 @@ describe('protocol messages', () => {
     expect(parseMessage('(stop m1 2 (choose 1) ((open_door 2)))')).toMatchObject({
       report: { turn: 2, lastMove: ['choose', '1'], percepts: [['open_door', '2']] },
     });
+  });
+
+  it("reads ggp-base's legacy (ping)", () => {
+    expect(parseMessage('(PING)')).toEqual({ kind: 'ping' });
+    expect(parseMessage('ping')).toEqual({ kind: 'ping' });
+  });
+
+  it('reads the envelope of a large START or PREVIEW from its first and last tokens only', () => {
+    const rules = `((role white) ${'(zzf 1) '.repeat(10)})`;
+    expect(peekEnvelope(`  (START Big.1 WHITE ${rules} 30 10.5)\n`)).toEqual({
+      kind: 'start',
+      matchId: 'big.1',
+      startClock: 30,
+      playClock: 10.5,
+    });
+    expect(peekEnvelope(`(preview ${rules} 7)`)).toEqual({ kind: 'preview', clock: 7 });
+    expect(() => peekEnvelope(`(play m1 ${rules})`)).toThrow(/only START and PREVIEW/);
+    expect(() => peekEnvelope(`(start m1 white ${rules} 30 ten)`)).toThrow(/play clock/);
+    expect(() => peekEnvelope(`(start m1 white ${rules} 30 10`)).toThrow(/does not end with/);
+    expect(() => peekEnvelope(`start m1 white ${rules} 30 10)`)).toThrow(/START or PREVIEW list/);
   });
 
   it('rejects malformed messages with a reason', () => {

@@ -11,6 +11,8 @@ export interface TurnReport {
 
 export type Message =
   | { readonly kind: 'info' }
+  /** ggp-base's legacy liveness check, answered with the bare status. */
+  | { readonly kind: 'ping' }
   | { readonly kind: 'preview'; readonly rules: string; readonly clock: number }
   | {
       readonly kind: 'start';
@@ -35,6 +37,7 @@ export function parseMessage(text: string): Message {
   const expr = readSExpr(text);
   if (typeof expr === 'string') {
     if (expr === 'info') return { kind: 'info' };
+    if (expr === 'ping') return { kind: 'ping' };
     throw new MessageSyntaxError(`a message is a list such as (info), got '${expr}'`);
   }
   const [head, ...args] = expr;
@@ -42,6 +45,8 @@ export function parseMessage(text: string): Message {
   switch (head) {
     case 'info':
       return { kind: 'info' };
+    case 'ping':
+      return { kind: 'ping' };
     case 'preview':
       arity(head, args, 2);
       return { kind: 'preview', rules: rulesText(args[0]!), clock: clock(args[1]!, 'clock') };
@@ -85,10 +90,14 @@ function matchId(expr: SExpr): string {
 }
 
 function clock(expr: SExpr, what: string): number {
-  const n = typeof expr === 'string' ? Number(expr) : Number.NaN;
-  if (!Number.isFinite(n) || n < 0) {
-    throw new MessageSyntaxError(`the ${what} must be a number of seconds, got ${printSExpr(expr)}`);
-  }
+  return readSeconds(typeof expr === 'string' ? expr : printSExpr(expr), what);
+}
+
+/** A clock in seconds (a non-negative number); throws MessageSyntaxError naming `what`. */
+export function readSeconds(atom: string, what: string): number {
+  const n = /^\s*$/.test(atom) ? Number.NaN : Number(atom);
+  if (!Number.isFinite(n) || n < 0)
+    throw new MessageSyntaxError(`the ${what} must be a number of seconds, got ${atom}`);
   return n;
 }
 

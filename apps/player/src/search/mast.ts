@@ -27,6 +27,12 @@ export class MastPolicy implements PlayoutPolicy {
     this.gamma = options.decay ?? 1;
   }
 
+  get size(): number {
+    let n = 0;
+    for (const s of this.stats) n += s.size;
+    return n;
+  }
+
   /** Qh(a) for a role, 100 when the move was never sampled (or its count decayed to 0). */
   value(role: number, move: TermId): number {
     const stats = this.stats[role]!;

@@ -5,6 +5,13 @@ export class MoveStats {
   private counts = new Float64Array(256);
   private averages = new Float64Array(256);
 
+  /** Moves with a count left (a scan of the table: for logs, not for the search). */
+  get size(): number {
+    let n = 0;
+    for (let i = 0; i < this.counts.length; i++) if (this.counts[i]! > 0) n++;
+    return n;
+  }
+
   count(move: TermId): number {
     return move < this.counts.length ? this.counts[move]! : 0;
   }

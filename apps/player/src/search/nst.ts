@@ -1,4 +1,5 @@
 import type { Rng, TermId } from '@gdlkit/core';
+import { GramTable, type GramTableOptions } from './gram-table.js';
 import type { MoveHistory } from './move-history.js';
 import { MoveStats } from './move-stats.js';
 import type { PlayoutPolicy } from './playout-policy.js';
@@ -10,21 +11,31 @@ export interface NstOptions {
   readonly threshold?: number;
   /** Decay factor γ in [0, 1] applied to the counts after each real move; 1 keeps everything. */
   readonly decay?: number;
-}
-
-interface SequenceStat {
-  count: number;
-  average: number;
+  /** Most sequences of length 2, and of length 3, kept per role (default 2^18: at most 16 MiB a table). */
+  readonly maxEntries?: number;
+  /**
+   * A sequence whose decayed count falls below this is forgotten (default 0.5). It counts only after k
+   * visits again anyway, when the forgotten half visit would weigh under a fourteenth of its average.
+   */
+  readonly pruneBelow?: number;
 }
 
 /** Moves ids are below 2^26 in any store we can hold, so a pair packs exactly into a double. */
 const PAIR = 2 ** 26;
 
+/** Table slots the pruning sweep examines per recorded simulation. */
+const SWEEP_SLOTS = 64;
+
 /** The N-gram statistics of one role: sequences of length 2 and 3 ending with one of its moves. */
 class RoleGrams {
   readonly singles = new MoveStats();
-  readonly pairs = new Map<number, SequenceStat>();
-  readonly triples = new Map<number, Map<number, SequenceStat>>();
+  readonly pairs: GramTable;
+  readonly triples: GramTable;
+
+  constructor(options: GramTableOptions) {
+    this.pairs = new GramTable(options);
+    this.triples = new GramTable(options);
+  }
 }
 
 /**
@@ -41,10 +52,21 @@ export class NstPolicy implements PlayoutPolicy {
   private readonly gamma: number;
 
   constructor(roleCount: number, options: NstOptions = {}) {
-    this.roles = Array.from({ length: roleCount }, () => new RoleGrams());
+    this.gamma = options.decay ?? 1;
+    const table = {
+      gamma: this.gamma,
+      maxEntries: options.maxEntries ?? 2 ** 18,
+      pruneBelow: options.pruneBelow ?? 0.5,
+    };
+    this.roles = Array.from({ length: roleCount }, () => new RoleGrams(table));
     this.epsilon = options.epsilon ?? 0.2;
     this.threshold = options.threshold ?? 7;
-    this.gamma = options.decay ?? 1;
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const grams of this.roles) n += grams.singles.size + grams.pairs.size + grams.triples.size;
+    return n;
   }
 
   /** T(a) for `role` playing `move` after the moves in `history`. */
@@ -57,16 +79,16 @@ export class NstPolicy implements PlayoutPolicy {
     const step = history.steps;
     const last = history.move(step - 1, (role + n - 1) % n);
     if (last >= 0) {
-      const pair = grams.pairs.get(last * PAIR + move);
-      if (pair && pair.count >= this.threshold) {
-        sum += pair.average;
+      const pair = grams.pairs.find(last, move);
+      if (pair >= 0 && grams.pairs.count(pair) >= this.threshold) {
+        sum += grams.pairs.average(pair);
         terms++;
       }
       const before = history.move(step - 2, (role + n - 2) % n);
       if (before >= 0) {
-        const triple = grams.triples.get(before * PAIR + last)?.get(move);
-        if (triple && triple.count >= this.threshold) {
-          sum += triple.average;
+        const triple = grams.triples.find(before * PAIR + last, move);
+        if (triple >= 0 && grams.triples.count(triple) >= this.threshold) {
+          sum += grams.triples.average(triple);
           terms++;
         }
       }
@@ -103,35 +125,27 @@ export class NstPolicy implements PlayoutPolicy {
         grams.singles.add(move, reward);
         if (step < 1) continue;
         const last = history.move(step - 1, (r + n - 1) % n);
-        update(grams.pairs, last * PAIR + move, reward);
+        grams.pairs.add(last, move, reward);
         if (step < 2) continue;
-        const key = history.move(step - 2, (r + n - 2) % n) * PAIR + last;
-        let inner = grams.triples.get(key);
-        if (!inner) {
-          inner = new Map();
-          grams.triples.set(key, inner);
-        }
-        update(inner, move, reward);
+        grams.triples.add(history.move(step - 2, (r + n - 2) % n) * PAIR + last, move, reward);
       }
+    }
+    for (const grams of this.roles) {
+      grams.pairs.sweep(SWEEP_SLOTS);
+      grams.triples.sweep(SWEEP_SLOTS);
     }
   }
 
+  /**
+   * Section 4's decay after a real move: the single-move table (one slot per move id) at once, the sequence
+   * tables lazily (an epoch), so this costs no pass over the sequences.
+   */
   decay(): void {
     if (this.gamma === 1) return;
     for (const grams of this.roles) {
       grams.singles.decay(this.gamma);
-      for (const stat of grams.pairs.values()) stat.count *= this.gamma;
-      for (const inner of grams.triples.values()) for (const stat of inner.values()) stat.count *= this.gamma;
+      grams.pairs.decay();
+      grams.triples.decay();
     }
   }
-}
-
-function update(map: Map<number, SequenceStat>, key: number, reward: number): void {
-  let stat = map.get(key);
-  if (!stat) {
-    stat = { count: 0, average: 0 };
-    map.set(key, stat);
-  }
-  stat.count++;
-  stat.average += (reward - stat.average) / stat.count;
 }

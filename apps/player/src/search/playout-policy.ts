@@ -7,6 +7,8 @@ import type { MoveHistory } from './move-history.js';
  */
 export interface PlayoutPolicy {
   readonly name: string;
+  /** Entries in the policy's tables (its memory grows with it). */
+  readonly size: number;
   /** Index into `moves` of the move `role` plays next, given the moves played so far in `history`. */
   choose(role: number, moves: readonly TermId[], history: MoveHistory, rng: Rng): number;
   /** Learns from a simulation that ended with `rewards` (0..100 per role). */
@@ -17,6 +19,7 @@ export interface PlayoutPolicy {
 
 export class RandomPolicy implements PlayoutPolicy {
   readonly name = 'random';
+  readonly size = 0;
 
   choose(_role: number, moves: readonly TermId[], _history: MoveHistory, rng: Rng): number {
     return rng.nextInt(moves.length);

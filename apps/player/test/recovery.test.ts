@@ -1,0 +1,66 @@
+// Issue 25: a reasoner that never returns must not take the player out of the match, nor out of the next
+// one. The game is tictactoe whose legal moves never end (the prover enumerates an infinite relation) once
+// oplayer has marked the corner (3 3): the manager never plays it, so every real position is fine, but the
+// search reaches such positions within milliseconds and its worker hangs there.
+import { describe, expect, it } from 'vitest';
+import { gameText, playerForTests, rulesList, runMatch, send } from './manager.js';
+
+const HANGING_CORNER = `${gameText('tictactoe.kif')}
+(<= (zzn (s ?x)) (zzn ?x))
+(zzn 0)
+(<= (legal ?r zzmove) (role ?r) (true (cell 3 3 o)) (zzn (s (s (s ?x)))))
+`;
+
+const player = playerForTests({
+  backend: 'prover',
+  search: { seed: 4 },
+  workerHeapMb: 512,
+});
+
+const events = (match: string) =>
+  player.logs.map((l) => JSON.parse(l)).filter((e) => e.match === match) as Record<string, unknown>[];
+
+describe('worker failure (issue 25)', () => {
+  it('answers every PLAY legally in time while its workers hang, replacing them, and plays the next match normally', async () => {
+    const { moves } = await runMatch(player.url, {
+      file: 'tictactoe.kif',
+      text: HANGING_CORNER,
+      matchId: 'hang.1',
+      role: 0,
+      startClock: 3,
+      // Generous for a loaded machine: a replacement process must start and replay the match in time.
+      playClock: 2.5,
+      seed: 6,
+      avoid: ['(mark 3 3)'],
+    });
+    expect(moves).toBeGreaterThanOrEqual(5);
+    const replaced = events('hang.1').filter((e) => e.event === 'worker-replaced');
+    expect(replaced.map((e) => e.recovery)).toContain('prover');
+    expect(replaced.map((e) => e.recovery)).toContain('legal-only');
+    // The next match gets a fresh worker and searches again.
+    await runMatch(player.url, {
+      file: 'tictactoe.kif',
+      matchId: 'after.1',
+      role: 1,
+      startClock: 2,
+      playClock: 1,
+      seed: 7,
+    });
+    const searched = events('after.1').filter((e) => e.event === 'move');
+    expect(searched.some((e) => (e.simulations as number) > 0)).toBe(true);
+    expect(events('after.1').filter((e) => e.event === 'worker-replaced')).toEqual([]);
+  }, 60_000);
+
+  it('answers ABORT and INFO at once while the worker is stuck', async () => {
+    const start = await send(player.url, `(start hang.2 xplayer ${rulesList(HANGING_CORNER)} 5 2)`);
+    expect(start.body).toBe('ready');
+    // The warm-up search reaches a hanging position within milliseconds.
+    await new Promise((r) => setTimeout(r, 300));
+    const info = await send(player.url, '(info)');
+    expect(info.body).toBe('((name gdlkit) (status busy))');
+    const abort = await send(player.url, '(abort hang.2)');
+    expect(abort.body).toBe('aborted');
+    expect(Math.max(info.ms, abort.ms)).toBeLessThan(1000);
+    expect((await send(player.url, '(info)')).body).toBe('((name gdlkit) (status available))');
+  });
+});
