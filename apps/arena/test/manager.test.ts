@@ -98,7 +98,9 @@ describe('the game manager', () => {
       expect(mine.some((n) => (n ?? 0) > 0)).toBe(true);
       expect(record.thinkMs.map((t) => t[1]).every((ms) => ms > 0 && ms < 2000)).toBe(true);
       // The time since its previous reply covers the PLAY-to-reply time (and what it pondered before).
-      record.searchMs.forEach((t, turn) => expect(t[1]).toBeGreaterThanOrEqual(record.thinkMs[turn]![1]!));
+      record.searchMs.forEach((t, turn) => {
+        expect(t[1]).toBeGreaterThanOrEqual(record.thinkMs[turn]![1]!);
+      });
       expect(record.searchMs.every((t) => t[0] === 0)).toBe(true);
     });
   });
