@@ -250,7 +250,7 @@ function renderSearch(roles: readonly number[], result: ThinkResult | null): voi
   if (!result || !view) return;
   const summary = document.createElement('p');
   summary.id = 'search-rate';
-  summary.textContent = `the player ran ${result.simulations} simulations, ${Math.round(result.simulationsPerSecond)} per second`;
+  summary.textContent = `the player ran ${result.simulations} simulations, ${Math.round(result.simulationsPerSecond)} per second${view.gdl2 ? ' (on the true state: it sees what you cannot)' : ''}`;
   box.append(summary);
   roles.forEach((r, i) => {
     const table = document.createElement('table');
@@ -359,10 +359,20 @@ async function start(): Promise<void> {
   $('throughput-run').onclick = guarded(async () => {
     say('measuring playouts…');
     const seconds = Number($<HTMLInputElement>('throughput-seconds').value) || 1;
-    const reply = await call({ kind: 'throughput', backends: BROWSER_BACKENDS, seconds });
+    const backends = BROWSER_BACKENDS.filter((b) => $<HTMLInputElement>(`throughput-${b}`).checked);
+    const reply = await call({ kind: 'throughput', backends, seconds });
     if (reply.kind === 'throughput') renderThroughput(reply.rows);
     say('throughput measured');
   });
+  for (const backend of BROWSER_BACKENDS) {
+    const label = document.createElement('label');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.id = `throughput-${backend}`;
+    box.checked = true;
+    label.append(box, ` ${backend} `);
+    $('throughput-backends').append(label);
+  }
   const wanted = new URLSearchParams(location.search).get('game') ?? 'tictactoe';
   await loadCorpusGame(wanted, games);
 }
