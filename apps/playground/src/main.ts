@@ -250,9 +250,10 @@ function renderSearch(roles: readonly number[], result: ThinkResult | null): voi
   if (!result || !view) return;
   const summary = document.createElement('p');
   summary.id = 'search-rate';
-  summary.textContent = `the player ran ${result.simulations} simulations, ${Math.round(result.simulationsPerSecond)} per second${view.gdl2 ? ' (on the true state: it sees what you cannot)' : ''}`;
+  summary.textContent = `the player ran ${result.simulations} simulations, ${Math.round(result.simulationsPerSecond)} per second${view.gdl2 ? ' over states consistent with its own percepts' : ''}`;
   box.append(summary);
   roles.forEach((r, i) => {
+    if (result.values[i]!.length === 0) return;
     const table = document.createElement('table');
     const head = table.createTHead().insertRow();
     for (const h of [`${view!.roles[r]}: move`, 'visits', 'mean value']) {

@@ -16,7 +16,9 @@ import {
   writeTrace,
 } from '@gdlkit/core';
 import { createFilter, type FilterReasoner, type KnowledgeState } from '@gdlkit/filter';
+import { EnumeratingTracker } from '../../player/src/knowledge/enumerating-tracker.js';
 import { createPolicy } from '../../player/src/search/policy-factory.js';
+import { SampledSearch } from '../../player/src/search/sampled-search.js';
 import { UctSearch } from '../../player/src/search/uct.js';
 import type { KnowledgeView, MoveValue, StateView, ThinkResult } from './protocol.js';
 
@@ -37,6 +39,8 @@ export class Session {
   /** Joint moves undone or loaded from a record, next first. */
   private ahead: TermId[][] = [];
   private knowledge: Knowledge | null = null;
+  /** GDL-II: what each computer role knows from its own moves and percepts (the player's tracker). */
+  private trackers = new Map<number, EnumeratingTracker<unknown>>();
   private readonly rng = new Rng(1);
 
   constructor(
@@ -150,6 +154,8 @@ export class Session {
     this.states.push(next);
     this.moves.push(joint);
     if (this.knowledge) this.updateKnowledge(this.knowledge, state, joint);
+    for (const [role, tracker] of this.trackers)
+      tracker.update(joint[role]!, this.reasoner.sees(state, joint, role));
   }
 
   private updateKnowledge(k: Knowledge, state: unknown, joint: readonly TermId[]): void {
@@ -165,6 +171,8 @@ export class Session {
     this.ahead.unshift(this.moves.pop()!);
     this.states.pop();
     this.lines.pop();
+    // Trackers cannot step back; they are rebuilt from the history when next needed.
+    this.trackers.clear();
     const { state, legal, terminal, goals } = this.lines.at(-1)!;
     this.lines[this.lines.length - 1] = { step: this.lines.length - 1, state, legal, terminal, goals };
     if (this.knowledge) {
@@ -218,10 +226,17 @@ export class Session {
   }
 
   /**
-   * The player's decoupled UCT with NST playouts (apps/player, paper 03) from the current state for `ms`
-   * milliseconds; the moves of the given roles by visits. In a GDL-II game the search runs on the true state.
+   * The computer's moves for `roles`, searched for `ms` milliseconds in all. In a GDL game: the player's decoupled
+   * UCT with NST playouts (apps/player, paper 03) from the current state, with the move values of its root. In
+   * a GDL-II game each role searches only what it knows: the player's sampled search over states consistent
+   * with its own moves and percepts, among its known-legal moves (no per-move values: that search keeps them
+   * private).
    */
   think(roles: readonly number[], ms: number, seed: number): ThinkResult {
+    return this.game.isGdl2 ? this.thinkHidden(roles, ms, seed) : this.thinkOpen(roles, ms, seed);
+  }
+
+  private thinkOpen(roles: readonly number[], ms: number, seed: number): ThinkResult {
     const { reasoner, store } = this;
     const search = new UctSearch(reasoner, this.current, roles[0] ?? 0, createPolicy(reasoner.roles.length), {
       seed,
@@ -245,5 +260,37 @@ export class Session {
       simulationsPerSecond: search.iterations / seconds,
       values,
     };
+  }
+
+  private thinkHidden(roles: readonly number[], ms: number, seed: number): ThinkResult {
+    const { reasoner, store } = this;
+    const started = performance.now();
+    let simulations = 0;
+    const moves = roles.map((role, i) => {
+      const tracker = this.tracker(role);
+      let legal = tracker.knownLegalMoves();
+      if (legal.length === 0) legal = tracker.likelyLegalMoves();
+      const policy = createPolicy(reasoner.roles.length);
+      const search = new SampledSearch(reasoner, role, policy, legal, tracker.sampleStates(64), { seed });
+      const deadline = started + (ms * (i + 1)) / roles.length;
+      while (performance.now() < deadline && search.iterate(deadline));
+      simulations += search.iterations;
+      return store.toKif(search.bestMove());
+    });
+    const seconds = (performance.now() - started) / 1000;
+    return { moves, simulations, simulationsPerSecond: simulations / seconds, values: roles.map(() => []) };
+  }
+
+  private tracker(role: number): EnumeratingTracker<unknown> {
+    let tracker = this.trackers.get(role);
+    if (!tracker) {
+      tracker = new EnumeratingTracker(this.reasoner, role);
+      for (let i = 0; i < this.moves.length; i++) {
+        const joint = this.moves[i]!;
+        tracker.update(joint[role]!, this.reasoner.sees(this.states[i], joint, role));
+      }
+      this.trackers.set(role, tracker);
+    }
+    return tracker;
   }
 }

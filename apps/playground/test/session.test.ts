@@ -86,6 +86,23 @@ describe('Session on a GDL-II game', () => {
   });
 });
 
+describe('the computer in a GDL-II game', () => {
+  it('plays known-legal moves from its own percepts until the end', async () => {
+    const s = await session('montyhall.kif', proverBackend);
+    const roles = s.view().roles;
+    const candidate = roles.indexOf('candidate');
+    while (!s.view().terminal) {
+      const result = s.think([candidate], 50, 1);
+      expect(result.values).toEqual([[]]);
+      s.step(roles.map((_, r) => (r === candidate ? result.moves[0]! : null)));
+    }
+    expect(s.view().step).toBeGreaterThan(2);
+    s.undo();
+    const again = s.think([candidate], 50, 1);
+    expect(s.view().legal[candidate]).toContain(again.moves[0]);
+  });
+});
+
 describe('findBoard', () => {
   it('draws cell-like fluents of two coordinates as a grid and ignores other states', () => {
     const board = findBoard(['(cell 1 1 x)', '(cell 1 2 b)', '(cell 2 1 o)', '(cell 2 2 b)', '(control x)']);
