@@ -1,6 +1,7 @@
 // End to end in a real browser: Debian's Chromium driven by playwright-core against the built site (dist/) on a
 // loopback port. Skipped, with a plain SKIPPED: line, where no Chromium is installed.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -99,6 +100,17 @@ describe.skipIf(!executable)('the playground in Chromium', () => {
       .toMatch(/^Match over after \d+ steps: xplayer \d+, oplayer \d+/);
     expect(await page.locator('#search-rate').textContent()).toMatch(/ran \d+ simulations, \d+ per second/);
     await page.screenshot({ path: join(shots, '3-match.png') });
+
+    // The match saved as a record, loaded again and replayed move by move to the same result.
+    const result = await outcome.textContent();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-record')]);
+    const record = join(tmpdir(), `gdlkit-playground-${process.pid}.jsonl`);
+    await download.saveAs(record);
+    const steps = readFileSync(record, 'utf8').trim().split('\n').length - 2;
+    await page.setInputFiles('#record', record);
+    await expect.poll(() => outcome.textContent()).toBe(`Step 0 — ${steps} recorded moves ahead (Redo)`);
+    for (let i = 0; i < steps; i++) await page.click('#redo');
+    await expect.poll(() => outcome.textContent()).toBe(result);
   });
 
   it('runs the throughput panel on every browser backend', async () => {
