@@ -1,3 +1,3 @@
 import { gdlkitVitest } from '@gdlkit/vitest-config';
 
-export default gdlkitVitest();
+export default gdlkitVitest({ setupFiles: ['test/load-binaryen.ts'] });

@@ -1,3 +1,4 @@
 export { AUTO_ORDER, type AutoAttempt, type AutoReasoner, createAutoBackend } from './auto-backend.js';
-export { BUILTIN_BACKENDS, createDefaultRegistry, loadAll } from './builtin.js';
+export { BUILTIN_BACKENDS, createDefaultRegistry } from './builtin.js';
+export { loadAll, PORTABLE_BACKENDS, registryOf } from './builtin-portable.js';
 export { type BackendSpec, LazyBackend } from './lazy-backend.js';

@@ -3,6 +3,7 @@ import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
 import { BuildClock } from './build-clock.js';
 import { sharedPropnet } from './build-share.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from './reasoner.js';
+import { loadBinaryen } from './wasm/binaryen-facade.js';
 import { checkModuleBudget } from './wasm/build-estimate.js';
 import { PROPNET_WASM_CAPABILITIES, PropnetWasmReasoner } from './wasm/reasoner.js';
 
@@ -29,6 +30,7 @@ export const propnetWasmBackend: Backend = {
     const clock = new BuildClock(options?.buildTimeMs);
     const ir = sharedPropnet(game, options);
     checkModuleBudget(ir, clock.remainingMs);
+    await loadBinaryen();
     return new PropnetWasmReasoner(game, ir);
   },
 };

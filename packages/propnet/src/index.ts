@@ -7,5 +7,6 @@ export { IR_VERSION, irByteSize, type PropnetBuildStats, type PropnetIR } from '
 export { IrTerms } from './ir-terms.js';
 export type { ComponentCounts } from './optimise.js';
 export { PropnetReasoner } from './reasoner.js';
+export { loadBinaryen } from './wasm/binaryen-facade.js';
 export { PropnetWasmReasoner } from './wasm/reasoner.js';
 export { WasmPropnet } from './wasm/runtime.js';

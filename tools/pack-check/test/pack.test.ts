@@ -1,9 +1,11 @@
 // `pnpm pack` the parser, the core and one backend, install the tarballs into a scratch project with npm (no
-// workspace links), and run a query through the published entry points, ESM and CommonJS.
+// workspace links), and run a query through the published entry points: ESM, CommonJS, and an esbuild bundle
+// for browsers.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const repo = join(import.meta.dirname, '../../..');
@@ -74,5 +76,26 @@ console.log(parseKif('(role a)').description.rules.length, game.roles.length);`,
     );
     const out = execFileSync(process.execPath, ['query.cjs'], { cwd: app, encoding: 'utf8' });
     expect(out.trim()).toBe('1 2');
+  });
+
+  it('bundle for a browser without Node built-ins (core and backend through their browser entries)', async () => {
+    writeFileSync(
+      join(app, 'browser.mjs'),
+      `import { loadGame, playRandomMatch } from '@gdlkit/core';
+import { proverBackend } from '@gdlkit/prover';
+export async function run(text) {
+  return playRandomMatch(await proverBackend.create(loadGame(text, 'game.kif')), { seed: 1 });
+}`,
+    );
+    const result = await build({
+      entryPoints: [join(app, 'browser.mjs')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    const text = result.outputFiles[0]!.text;
+    expect(text).not.toMatch(/['"`]node:|GDLKIT_GAMES/);
   });
 });

@@ -1,20 +1,43 @@
-// The only importer of binaryen (ESM with top-level await): the rest of the package sees this narrow facade.
-import binaryen from 'binaryen';
+// The only importer of binaryen: the rest of the package sees this narrow facade. binaryen (ESM with top-level
+// await, about 12 MB) is imported dynamically by loadBinaryen(), so a program that never builds a WebAssembly
+// module never loads it, and a browser bundle keeps it in a chunk of its own fetched on first use.
+import type Binaryen from 'binaryen';
 
-export type WasmModule = binaryen.Module;
-export type Expr = binaryen.ExpressionRef;
+type BinaryenApi = typeof Binaryen;
 
-export const i32 = binaryen.i32;
-export const i64 = binaryen.i64;
-export const f64 = binaryen.f64;
-export const none = binaryen.none;
+export type WasmModule = Binaryen.Module;
+export type Expr = Binaryen.ExpressionRef;
+
+let api: BinaryenApi | undefined;
+
+// Value types, set by loadBinaryen() (live bindings: importers read them after it resolved).
+export let i32 = 0;
+export let i64 = 0;
+export let f64 = 0;
+export let none = 0;
+
+/** Loads binaryen once; every other function of this facade needs it loaded. */
+export async function loadBinaryen(): Promise<void> {
+  if (api) return;
+  const loaded = (await import('binaryen')).default;
+  i32 = loaded.i32;
+  i64 = loaded.i64;
+  f64 = loaded.f64;
+  none = loaded.none;
+  api = loaded;
+}
+
+function binaryen(): BinaryenApi {
+  if (!api) throw new Error('internal: binaryen used before loadBinaryen() resolved');
+  return api;
+}
 
 export function createModule(): WasmModule {
-  return new binaryen.Module();
+  return new (binaryen().Module)();
 }
 
 export function paramTypes(types: readonly number[]): number {
-  return binaryen.createType([...types]);
+  return binaryen().createType([...types]);
 }
 
 /**
@@ -28,12 +51,12 @@ export function finishModule(module: WasmModule, optimise: boolean, noInline?: s
     if (!module.validate()) throw new Error('internal: generated propnet module does not validate');
     if (optimise) {
       if (noInline !== undefined) {
-        binaryen.setPassArgument('no-inline', noInline);
+        binaryen().setPassArgument('no-inline', noInline);
         module.runPasses(['no-inline']);
-        binaryen.setPassArgument('no-inline', null);
+        binaryen().setPassArgument('no-inline', null);
       }
-      binaryen.setOptimizeLevel(2);
-      binaryen.setShrinkLevel(0);
+      binaryen().setOptimizeLevel(2);
+      binaryen().setShrinkLevel(0);
       module.optimize();
     }
     return module.emitBinary();

@@ -35,7 +35,10 @@ export class WasmPropnet implements PropnetEvaluator {
   private view: Uint8Array;
   private stats: Int32Array;
 
-  /** Throws BudgetExceededError when the generated module cannot be compiled. */
+  /**
+   * Needs binaryen loaded (`await loadBinaryen()`; the backend's create does it). Throws BudgetExceededError when
+   * the generated module cannot be compiled.
+   */
   constructor(
     readonly ir: PropnetIR,
     options: LowerOptions = {},

@@ -1,0 +1,56 @@
+// The runtime-neutral entry: everything of core that needs no file system (the browser entry; index.ts adds the
+// corpus helpers that read games/ from disk under Node).
+export {
+  assertJointMoveArity,
+  BackendUnavailableError,
+  BudgetExceededError,
+  GdlkitError,
+  type GdlkitErrorCode,
+  IllegalMoveError,
+  InvalidGameError,
+  UnsupportedError,
+} from './errors.js';
+export type { DependencyAnalysis } from './game/dependency-graph.js';
+export { analyseGame, Game, type GameOptions, loadGame, validateForAnalysis } from './game/game.js';
+export type { KeywordRelations } from './game/relations.js';
+export type {
+  Atom,
+  BodyLiteral,
+  FunctionPattern,
+  GameRule,
+  GroundPattern,
+  Pattern,
+  Relation,
+  RelationId,
+  VariablePattern,
+} from './game/rules.js';
+export { collectVariables, isGroundPattern, literalVariables } from './game/rules.js';
+export { firstDifference, type TraceDifference } from './match/compare.js';
+export { type MatchOptions, playRandomMatch, replayMatch } from './match/random-match.js';
+export { describeState, goalToJson, type StepOptions, withMove } from './match/trace-step.js';
+export {
+  BaseReasoner,
+  DEFAULT_MAX_DEPTH,
+  genericPlayouts,
+  goalNumber,
+  goalValueOf,
+  PlayoutTally,
+} from './reasoner/base-reasoner.js';
+export { jointMoveCount, jointMoves } from './reasoner/joint-moves.js';
+export { BackendRegistry } from './reasoner/registry.js';
+export type {
+  Availability,
+  Backend,
+  BackendOptions,
+  Capabilities,
+  GoalValue,
+  PlayoutOptions,
+  PlayoutStats,
+  Reasoner,
+} from './reasoner/types.js';
+export { Rng } from './rng.js';
+export { type SymbolId, sortCanonical, type TermId, TermStore } from './terms/term-store.js';
+export { internAstTerm, parseGroundTerm, parseGroundTerms } from './terms/term-text.js';
+export type { GoalJson, TraceBlock, TraceHeader, TraceStep } from './trace/format.js';
+export { writeTrace } from './trace/format.js';
+export { readTrace } from './trace/reader.js';
