@@ -4,6 +4,8 @@
 export const DiagnosticCodes = {
   /** Unreadable text: unbalanced parentheses, bad tokens, malformed literals. Always an error. */
   syntax: 'syntax',
+  /** A term or literal nested deeper than the parsers accept (`MAX_NESTING`); the rule is skipped. Always an error. */
+  nestingDepth: 'nesting-depth',
   /** A variable where a relation or function name belongs, e.g. `(?r a)`. Always an error. */
   variableFunctor: 'variable-functor',
   /** The description has no rules at all. Always an error. */
