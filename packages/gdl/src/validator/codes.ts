@@ -58,7 +58,10 @@ export const DiagnosticCodes = {
    * transit and vis_pacman3p write it; evaluated like any derived relation. Lenient: warning; strict: error.
    */
   nextInSees: 'next-in-sees',
-  /** A recursive body literal violating the GDL recursion restriction. Always an error. */
+  /**
+   * A recursive body literal violating the GDL recursion restriction: the rule can build unboundedly deep terms.
+   * Lenient: warning (corpus games recurse over terminating arithmetic); strict: error.
+   */
   recursionRestriction: 'recursion-restriction',
 } as const;
 
@@ -74,4 +77,5 @@ export const LENIENT_CODES: ReadonlySet<DiagnosticCode> = new Set([
   DiagnosticCodes.unsafeNegation,
   DiagnosticCodes.negativeCycle,
   DiagnosticCodes.nextInSees,
+  DiagnosticCodes.recursionRestriction,
 ]);
