@@ -17,6 +17,7 @@ import {
   P_VAR,
   Program,
 } from './program.js';
+import { type QueryBudget, QueryClock } from './query-budget.js';
 import { Fixpoint } from './tabling.js';
 import { Unifier } from './unify.js';
 
@@ -41,6 +42,7 @@ export class Solver {
 
   private readonly fixpoint = new Fixpoint();
   private answerCount = 0;
+  private readonly clock: QueryClock;
 
   private facts: FactIndex;
   private currentState: object | null = null;
@@ -51,8 +53,12 @@ export class Solver {
   /** Inferences (clause entries) so far, for profiling. */
   inferences = 0;
 
-  constructor(readonly game: Game) {
+  constructor(
+    readonly game: Game,
+    budget: QueryBudget = {},
+  ) {
     this.program = new Program(game);
+    this.clock = new QueryClock(budget, (relation) => game.relations[relation]!.key);
     this.store = game.store;
     this.u = new Unifier(this.program, this.store);
     this.trueRelation = game.keywords.true;
@@ -104,6 +110,7 @@ export class Solver {
     const space = this.spaceOf[relation]!;
     if (space === SPACE_TRUE || space === SPACE_DOES) return this.baseAnswers(relation, key);
     try {
+      this.clock.start();
       this.u.refresh();
       for (let i = 0; i < arity; i++) this.u.scratch[i] = key[i]!;
       this.u.scratchTop = arity;
@@ -174,6 +181,7 @@ export class Solver {
     for (let r = 0; r < rules.length; r++) {
       const rule = rules[r]!;
       this.inferences++;
+      this.clock.tick(entry.relation);
       const frame = this.u.pushFrame(rule.variableCount);
       const trailMark = this.u.trailTop;
       let matched = true;
@@ -340,7 +348,10 @@ export class Solver {
       arity,
     );
     this.u.scratchTop = start;
-    if (addAnswer(entry, atom)) this.answerCount++;
+    if (addAnswer(entry, atom)) {
+      this.answerCount++;
+      this.clock.answer(rule.relation);
+    }
     return entry.ground;
   }
 }
