@@ -35,10 +35,10 @@ export async function serve(args: string[]): Promise<number> {
   }
   const player = new GgpPlayer({
     host: values.host,
-    port: integerOption(values.port, 'port', 9147, USAGE),
+    port: integerOption(values.port, 'port', 9147, USAGE, { min: 0, max: 65_535 }),
     backend: values.backend,
     config,
-    marginMs: integerOption(values.margin, 'margin', 500, USAGE),
+    marginMs: integerOption(values.margin, 'margin', 500, USAGE, { min: 0, max: 60_000 }),
     verbose: values.verbose ?? false,
     search: policy ? { policy } : {},
   });
