@@ -5,7 +5,7 @@
 // recursive component is re-solved until no new answer appears (tabling.ts), which is the loop check: left-
 // recursive and redundant rules such as `smaller(X,Y) :- smaller(X,Y)` terminate (GGP book ch. 13.5).
 // GDL rules are safe, so every answer is ground and bindings only ever hold ground term ids.
-import { type Game, type RelationId, type TermId, type TermStore, UnsupportedError } from '@gdlkit/core';
+import { type Game, GdlkitError, type RelationId, type TermId, type TermStore } from '@gdlkit/core';
 import { FactIndex } from './fact-index.js';
 import { addAnswer, COMPLETE, MemoSpace, type TableEntry } from './memo-table.js';
 import {
@@ -310,8 +310,11 @@ export class Solver {
     if (entry.answers.length > 0) return true;
     if (entry.status !== COMPLETE) {
       const name = this.game.relations[relation]!.key;
-      throw new UnsupportedError(
-        `recursion through negation: ${name} is negated while it is still being proved, so the game is not stratified`,
+      // A cycle through negation among the ground atoms the query reached: the game has no meaning there,
+      // as the grounded backends report at build (DESIGN.md 4a).
+      throw new GdlkitError(
+        'INVALID_GAME',
+        `recursion through negation at the ground level: ${name} is negated while it is still being proved, so the game is not stratified`,
       );
     }
     return false;
