@@ -283,5 +283,5 @@ describe.runIf(process.env.GDLKIT_CROSS === '1')('auto on a large net', () => {
     const measured = reasoner.attempts.filter((a) => a.outcome === 'measured').map((a) => a.backend);
     expect(measured).toEqual(['propnet-wasm', 'propnet', 'forward']);
     reasoner.dispose();
-  }, 60_000);
+  }, 600_000);
 });
