@@ -39,36 +39,25 @@ function outOfRange(name: string, range: Range, value: string, usage: string): U
   return new UsageError(`--${name} must be ${low} to ${range.max}, got '${value}'\nusage: ${usage}`);
 }
 
-/** An integer option within `range`; `fallback` when absent. Anything else is a usage error (exit 2). */
-export function integerOption(
+type Option = (
   value: string | undefined,
   name: string,
   fallback: number,
   usage: string,
   range: Range,
-): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\s*[-+]?\d+\s*$/.test(value)) {
-    throw new UsageError(`--${name} must be an integer, got '${value}'\nusage: ${usage}`);
-  }
-  if (!(n >= range.min && n <= range.max)) throw outOfRange(name, range, value, usage);
-  return n;
+) => number;
+
+/** A numeric option read by `valid`, within `range`; `fallback` when absent; anything else exits 2. */
+function rangedOption(what: string, valid: (text: string, n: number) => boolean): Option {
+  return (value, name, fallback, usage, range) => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!valid(value, n)) throw new UsageError(`--${name} must be ${what}, got '${value}'\nusage: ${usage}`);
+    if (!(n >= range.min && n <= range.max)) throw outOfRange(name, range, value, usage);
+    return n;
+  };
 }
 
-/** A finite number option within `range`; `fallback` when absent. */
-export function numberOption(
-  value: string | undefined,
-  name: string,
-  fallback: number,
-  usage: string,
-  range: Range,
-): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) {
-    throw new UsageError(`--${name} must be a number, got '${value}'\nusage: ${usage}`);
-  }
-  if (n < range.min || n > range.max) throw outOfRange(name, range, value, usage);
-  return n;
-}
+export const integerOption = rangedOption('an integer', (text) => /^\s*[-+]?\d+\s*$/.test(text));
+
+export const numberOption = rangedOption('a number', (text, n) => text.trim() !== '' && Number.isFinite(n));
