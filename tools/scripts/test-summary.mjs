@@ -4,8 +4,8 @@
 //   --exit   the status of the turbo run (lint, typecheck and tests): a failure there that no report counts
 //            (lint, a type error, a test file that did not load) is named, so the exit code matches the text.
 //   --since  when the run started: a report older than that is stale (its package's run wrote none).
-// A report whose run had errors outside tests (vitest's unhandled errors, such as an onTaskUpdate timeout when
-// a test blocks its worker) has success false with no failed test; it is counted as an error.
+// Errors vitest caught outside tests (unhandled errors, such as an onTaskUpdate timeout when a test blocks its
+// worker) are not in the JSON report: the shared vitest config writes their count to .vitest-errors.json.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,8 +40,14 @@ for (const group of ['packages', 'apps']) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     const brokenFiles = r.numFailedTestSuites ?? 0;
-    if (r.success === false && r.numFailedTests === 0) {
-      errors.push(`${group}/${name}${brokenFiles > 0 ? ` (${brokenFiles} test files failed to run)` : ''}`);
+    const errorsFile = join(pkg, '.vitest-errors.json');
+    const outside = existsSync(errorsFile) ? JSON.parse(readFileSync(errorsFile, 'utf8')).errors : 0;
+    if (outside > 0 || (r.success === false && r.numFailedTests === 0)) {
+      const what = [
+        ...(outside > 0 ? [`${outside} unhandled`] : []),
+        ...(brokenFiles > 0 ? [`${brokenFiles} test files failed to run`] : []),
+      ];
+      errors.push(`${group}/${name}${what.length > 0 ? ` (${what.join(', ')})` : ''}`);
     }
   }
 }
