@@ -1,4 +1,6 @@
 import { analyse } from './commands/analyse.js';
+import { arena } from './commands/arena.js';
+import { arenaWorker } from './commands/arena-worker.js';
 import { backends } from './commands/backends.js';
 import { bench } from './commands/bench.js';
 import { check } from './commands/check.js';
@@ -46,6 +48,15 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   filter: {
     run: filter,
     summary: 'filter FILE --role R --seed N [--matches K] [--trace OUT.jsonl]   GDL-II knowledge of one role',
+  },
+  arena: {
+    run: arena,
+    summary:
+      'arena GAME --players SPEC,SPEC --matches N [--play S | --iterations K] [--jobs J] [--out DIR] [--queue URL]   matches between players',
+  },
+  'arena-worker': {
+    run: arenaWorker,
+    summary: 'arena-worker --queue redis://HOST:PORT [--jobs J]   play queued arena matches',
   },
   demo: {
     run: demo,

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { type ConfigValue, configKey, knownKeys } from './config-keys.js';
+import type { SearchSettings } from './match.js';
 
 /**
  * The player's configuration file (JSON):
  * `{"default": "auto", "games": {"<rules hash or name>": "propnet"}, "memoryBytes": 1073741824, "buildShare": 0.5}`.
  * A games key is the SHA-256 (hex, or a prefix of at least 8 digits) of the rules as the player prints them
- * (logged on every START as `rulesHash`), or a name matched against the start of the match id.
+ * (logged on every START as `rulesHash`), or a name matched against the start of the match id. Every other
+ * key, and those of the "search" object, is listed with its range in config-keys.ts.
  */
 export interface PlayerConfig {
   /** Backend for games without an entry: a registered name or `auto`. */
@@ -15,6 +18,10 @@ export interface PlayerConfig {
   readonly memoryBytes?: number;
   /** Share of the start clock a backend may spend building (BackendOptions.buildTimeMs); default 0.5. */
   readonly buildShare?: number;
+  /** The reply leaves this long before the clock expires; default 500 (the --margin flag wins). */
+  readonly marginMs?: number;
+  /** Search settings (keys and ranges in config-keys.ts); what the caller passes wins. */
+  readonly search?: SearchSettings;
 }
 
 export class ConfigError extends Error {
@@ -46,13 +53,9 @@ export function parsePlayerConfig(text: string, file = '<config>'): PlayerConfig
     throw new ConfigError(`${file}: expected an object such as {"default": "auto", "games": {}}`);
   }
   const config = value as Record<string, unknown>;
-  for (const key of Object.keys(config)) {
-    if (!['default', 'games', 'memoryBytes', 'buildShare'].includes(key)) {
-      throw new ConfigError(`${file}: unknown key '${key}' (known: default, games, memoryBytes, buildShare)`);
-    }
-  }
-  if (config.default !== undefined && typeof config.default !== 'string') {
-    throw new ConfigError(`${file}: "default" must be a backend name`);
+  for (const [key, v] of Object.entries(config)) {
+    if (key === 'games' || key === 'search') continue;
+    checkKey(file, key, v, 'top');
   }
   const games = config.games ?? {};
   if (typeof games !== 'object' || games === null || Array.isArray(games)) {
@@ -61,15 +64,23 @@ export function parsePlayerConfig(text: string, file = '<config>'): PlayerConfig
   for (const [key, backend] of Object.entries(games)) {
     if (typeof backend !== 'string') throw new ConfigError(`${file}: games["${key}"] must be a backend name`);
   }
-  const positive = (key: string, max: number) => {
-    const v = config[key];
-    if (v !== undefined && (typeof v !== 'number' || !(v > 0) || v > max)) {
-      throw new ConfigError(`${file}: "${key}" must be a number in (0, ${max}]`);
-    }
-  };
-  positive('memoryBytes', Number.MAX_SAFE_INTEGER);
-  positive('buildShare', 1);
+  const search = config.search ?? {};
+  if (typeof search !== 'object' || search === null || Array.isArray(search)) {
+    throw new ConfigError(`${file}: "search" must be an object such as {"policy": "mast", "decay": 0.2}`);
+  }
+  for (const [key, v] of Object.entries(search)) checkKey(file, key, v, 'search');
   return config as PlayerConfig;
+}
+
+function checkKey(file: string, key: string, value: unknown, section: 'top' | 'search'): void {
+  const spec = configKey(key);
+  if (!spec || spec.section !== section || spec.name !== key) {
+    const where = section === 'top' ? '' : ' in "search"';
+    const known = section === 'top' ? `games, search, ${knownKeys('top')}` : knownKeys('search');
+    throw new ConfigError(`${file}: unknown key '${key}'${where} (known: ${known})`);
+  }
+  const problem = spec.check(value as ConfigValue);
+  if (problem) throw new ConfigError(`${file}: "${key}" ${problem}`);
 }
 
 /** SHA-256 of the rules text as the player prints it (lowercase, single spaces, one sentence a line). */

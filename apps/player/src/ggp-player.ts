@@ -46,8 +46,8 @@ export class GgpPlayer {
         registry: this.registry,
         config: options.config ?? {},
         backend: options.backend,
-        marginMs: options.marginMs ?? 500,
-        search: options.search ?? {},
+        marginMs: options.marginMs ?? options.config?.marginMs ?? 500,
+        search: { ...options.config?.search, ...options.search },
       },
       this.logger,
     );

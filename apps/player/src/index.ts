@@ -6,6 +6,14 @@ export {
   parsePlayerConfig,
   rulesHash,
 } from './config.js';
+export {
+  type ConfigKey,
+  type ConfigValue,
+  configKey,
+  knownKeys,
+  PLAYER_KEYS,
+  settingsFromPairs,
+} from './config-keys.js';
 export { GgpPlayer, type PlayerOptions } from './ggp-player.js';
 export { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
 export type { KnowledgeTracker } from './knowledge/knowledge-tracker.js';

@@ -19,6 +19,11 @@ export interface SearchSettings extends PolicyOptions, UctOptions {
   readonly sliceMs?: number;
   /** States drawn from the knowledge tracker for one GDL-II move choice. */
   readonly sampleStates?: number;
+  /**
+   * A fixed simulation budget per move instead of the clock (the clock still bounds it): no pondering and no
+   * warm-up, so a match is reproducible from the seeds whatever the machine's load.
+   */
+  readonly iterations?: number;
   readonly tracker?: EnumeratingTrackerOptions;
 }
 
@@ -55,11 +60,17 @@ export class Match {
   private turn = 0;
   private lastOwnMove: TermId | null = null;
 
+  private readonly settings: SearchSettings;
+
   constructor(
     private readonly setup: MatchSetup,
-    private readonly settings: SearchSettings,
+    base: SearchSettings,
     private readonly logger: Logger,
   ) {
+    // Each match draws its own random numbers (from the configured seed and the match id), so repeated matches
+    // between the same players are not copies of each other, and a match is still reproducible from its id.
+    const settings: SearchSettings = { ...base, seed: matchSeed(base.seed ?? 1, setup.id) };
+    this.settings = settings;
     this.id = setup.id;
     this.playClockMs = setup.playClockMs;
     this.reasoner = setup.reasoner;
@@ -91,7 +102,7 @@ export class Match {
 
   /** Uses the rest of the start clock to search the initial position. */
   warmUp(until: number): void {
-    if (this.uct) this.loop.start(this.uct, until);
+    if (this.uct && this.settings.iterations === undefined) this.loop.start(this.uct, until);
   }
 
   /** Answers a PLAY: takes in the turn's information and replies with a legal move before `deadline`. */
@@ -106,7 +117,7 @@ export class Match {
     } else if (deadline <= performance.now()) {
       this.logger.log('warn', 'no-time-to-search', { match: this.id, turn: this.turn });
     }
-    const done = this.loop.start(search, deadline);
+    const done = this.loop.start(search, deadline, this.settings.iterations);
     const timer = new Promise<void>((resolve) => {
       const t = setTimeout(resolve, Math.max(0, deadline - performance.now()));
       done.then(() => {
@@ -126,7 +137,7 @@ export class Match {
       tree: this.uct?.treeSize,
       msLeft: Math.round(deadline - performance.now()),
     });
-    if (this.uct && this.settings.ponder !== false) {
+    if (this.uct && this.settings.ponder !== false && this.settings.iterations === undefined) {
       this.loop.start(this.uct, performance.now() + this.setup.playClockMs);
     } else {
       this.loop.stop();
@@ -295,4 +306,11 @@ export class Match {
     }
     return payload.map((m) => internTerm(this.setup.game.store, m));
   }
+}
+
+/** FNV-1a of the match id mixed with the configured seed. */
+function matchSeed(seed: number, id: string): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return h | 0;
 }

@@ -3,7 +3,7 @@ import { EXIT, UsageError } from '../exit-codes.js';
 import { integerOption, parseOptions } from '../options.js';
 
 const USAGE =
-  'gdlkit serve [--host H] [--port P] [--backend NAME|auto] [--config FILE] [--margin MS] [--policy nst|mast|random] [--verbose]';
+  'gdlkit serve [--host H] [--port P] [--backend NAME|auto] [--config FILE] [--margin MS] [--policy nst|mast|random] [--verbose] [--exit-with-stdin]';
 
 /** The GGP player: listens until SIGINT or SIGTERM, then stops cleanly. */
 export async function serve(args: string[]): Promise<number> {
@@ -17,6 +17,7 @@ export async function serve(args: string[]): Promise<number> {
       margin: { type: 'string' },
       policy: { type: 'string' },
       verbose: { type: 'boolean' },
+      'exit-with-stdin': { type: 'boolean' },
     },
     USAGE,
   );
@@ -38,7 +39,10 @@ export async function serve(args: string[]): Promise<number> {
     port: integerOption(values.port, 'port', 9147, USAGE, { min: 0, max: 65_535 }),
     backend: values.backend,
     config,
-    marginMs: integerOption(values.margin, 'margin', 500, USAGE, { min: 0, max: 60_000 }),
+    marginMs:
+      values.margin === undefined
+        ? undefined
+        : integerOption(values.margin, 'margin', 500, USAGE, { min: 0, max: 60_000 }),
     verbose: values.verbose ?? false,
     search: policy ? { policy } : {},
   });
@@ -48,6 +52,12 @@ export async function serve(args: string[]): Promise<number> {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    if (values['exit-with-stdin']) {
+      // A parent that starts players (the arena) holds their stdin: when it dies, however it dies, they stop.
+      process.stdin.once('end', stop);
+      process.stdin.once('close', stop);
+      process.stdin.resume();
+    }
   });
   await player.close();
   process.stdout.write('gdlkit player stopped\n');

@@ -18,10 +18,11 @@ export class SearchLoop {
   }
 
   /**
-   * Searches until `stopAt` (performance.now() ms), replacing whatever ran before. The promise resolves when
-   * this run ends: time is up, the search has nothing left to do, it failed, or another run replaced it.
+   * Searches until `stopAt` (performance.now() ms), or until the search has completed `maxIterations`
+   * simulations since its last real move, replacing whatever ran before. The promise resolves when this run
+   * ends: time or iterations are up, the search has nothing left to do, it failed, or another run replaced it.
    */
-  start(search: Search, stopAt: number): Promise<void> {
+  start(search: Search, stopAt: number, maxIterations = Number.POSITIVE_INFINITY): Promise<void> {
     this.stop();
     const generation = ++this.generation;
     const done = new Promise<void>((resolve) => {
@@ -41,7 +42,7 @@ export class SearchLoop {
       const sliceEnd = Math.min(now + this.sliceMs, stopAt);
       try {
         while (performance.now() < sliceEnd) {
-          if (!search.iterate(stopAt)) return end();
+          if (search.iterations >= maxIterations || !search.iterate(stopAt)) return end();
         }
       } catch (e) {
         end();

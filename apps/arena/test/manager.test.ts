@@ -1,0 +1,109 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type Endpoint,
+  type MatchPlan,
+  type MatchRecord,
+  matchSeed,
+  PlayerPool,
+  parsePlayerList,
+  playMatch,
+  type RefereeGame,
+} from '../src/index.js';
+import { type Misbehaviour, startBadPlayer } from './bad-player.js';
+import { GDLKIT, gameText, referee } from './helpers.js';
+
+const plan = (index: number, seating: number[], players: string[]): MatchPlan => ({
+  index,
+  seed: matchSeed(7, index),
+  matchId: `test.7.${index}`,
+  seating,
+  players,
+});
+
+const without = (record: MatchRecord) => ({ ...record, wallMs: 0, thinkMs: [] });
+
+describe('the game manager', () => {
+  it('plays a match between two random players that is reproducible from its seed', async () => {
+    const ttt = await referee('connectfour');
+    const random: Endpoint = { kind: 'random' };
+    const a = await playMatch(ttt, plan(3, [0, 1], ['random', 'random']), [random, random], clocks(1));
+    const b = await playMatch(ttt, plan(3, [0, 1], ['random', 'random']), [random, random], clocks(1));
+    expect(without(a)).toEqual(without(b));
+    expect(a.moves.length).toBeGreaterThan(6);
+    expect(a.faults).toEqual([]);
+    const c = await playMatch(ttt, plan(4, [0, 1], ['random', 'random']), [random, random], clocks(1));
+    expect(c.moves).not.toEqual(a.moves);
+  });
+
+  describe('records each fault of a scripted bad player and finishes the match', () => {
+    let game: RefereeGame;
+    const cases: [Misbehaviour, number, string][] = [
+      ['late', 1, 'timeout'],
+      ['illegal', 0, 'illegal'],
+      ['malformed', 2, 'malformed'],
+      ['dead', 1, 'crash'],
+    ];
+    for (const [kind, atPlay, fault] of cases) {
+      it(`${kind} at its PLAY ${atPlay}`, async () => {
+        game ??= await referee('tictactoe');
+        const bad = await startBadPlayer(gameText('tictactoe'), { kind, atPlay, lateMs: 1800 });
+        try {
+          const record = await playMatch(
+            game,
+            plan(0, [0, 1], ['bad', 'random']),
+            [{ kind: 'remote', url: bad.url }, { kind: 'random' }],
+            clocks(1, 300),
+          );
+          expect(record.faults).toHaveLength(1);
+          expect(record.faults[0]).toMatchObject({ role: 'xplayer', turn: atPlay, kind: fault });
+          expect(record.goals.every((g) => typeof g === 'number')).toBe(true);
+          // The match went on to its end: a terminal state with every turn's moves recorded.
+          expect(record.moves.length).toBeGreaterThanOrEqual(5);
+          const legal = new Set([
+            'noop',
+            ...[1, 2, 3].flatMap((x) => [1, 2, 3].map((y) => `(mark ${x} ${y})`)),
+          ]);
+          expect(record.moves.flat().every((m) => legal.has(m))).toBe(true);
+        } finally {
+          await bad.close();
+        }
+      });
+    }
+  });
+
+  describe('with gdlkit players', () => {
+    const specs = parsePlayerList('gdlkit:backend=prover,iterations=100000,margin=300,random');
+    const pool = new PlayerPool(GDLKIT, specs, undefined);
+    afterAll(() => pool.close());
+
+    it('records a crash when the player process dies mid-match, and restarts it for the next match', async () => {
+      const seating = [0, 1];
+      const players = specs.map((s) => s.text);
+      const first = await pool.endpoints(plan(0, seating, players));
+      const process = pool.running[0]!;
+      const match = playMatch(await referee('connectfour'), plan(0, seating, players), first, clocks(2));
+      // The player thinks for its whole clock on each move (the prover cannot finish 100,000 simulations).
+      setTimeout(() => process.kill(), 3500);
+      const crashed = await match;
+      expect(crashed.faults).toHaveLength(1);
+      expect(crashed.faults[0]).toMatchObject({ role: 'red', kind: 'crash' });
+      expect(crashed.faults[0]!.turn).toBeGreaterThanOrEqual(0);
+      const second = await pool.endpoints(plan(1, [1, 0], players));
+      expect(pool.restarted).toBe(1);
+      const record = await playMatch(await referee('tictactoe'), plan(1, [1, 0], players), second, clocks(1));
+      expect(record.faults).toEqual([]);
+      // The simulations the player logged are in the record, one per move it made.
+      const mine = record.simulations.map((turn) => turn[1]);
+      expect(mine.every((n) => typeof n === 'number')).toBe(true);
+      expect(mine.some((n) => (n ?? 0) > 0)).toBe(true);
+      expect(record.thinkMs.map((t) => t[1]).every((ms) => ms > 0 && ms < 2000)).toBe(true);
+      // The time since its previous reply covers the PLAY-to-reply time (and what it pondered before).
+      record.searchMs.forEach((t, turn) => expect(t[1]).toBeGreaterThanOrEqual(record.thinkMs[turn]![1]!));
+      expect(record.searchMs.every((t) => t[0] === 0)).toBe(true);
+    });
+  });
+});
+
+function clocks(playClock: number, graceMs = 1000) {
+  return { startClock: 10, playClock, graceMs };
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bootstrapMean,
+  matchSeed,
+  parsePlayerList,
+  parsePlayerSpec,
+  planJobs,
+  readRecords,
+  rolePoints,
+  SpecError,
+  seatings,
+  specPoints,
+  wilson,
+} from '../src/index.js';
+
+describe('seatings (role rotation)', () => {
+  const countPerRole = (all: readonly (readonly number[])[], specs: number, roles: number) =>
+    Array.from({ length: specs }, (_, s) =>
+      Array.from({ length: roles }, (_, r) => all.filter((seat) => seat[r] === s).length),
+    );
+
+  it('two SPECs on two roles: both orders', () => {
+    expect(seatings(2, 2)).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+  });
+
+  it("two SPECs on three roles: paper 03's six configurations, each SPEC three times in each role", () => {
+    const all = seatings(2, 3);
+    expect(all).toHaveLength(6);
+    expect(all).not.toContainEqual([0, 0, 0]);
+    expect(all).not.toContainEqual([1, 1, 1]);
+    expect(countPerRole(all, 2, 3)).toEqual([
+      [3, 3, 3],
+      [3, 3, 3],
+    ]);
+  });
+
+  it('three SPECs on three roles: the six permutations; three SPECs on two roles: every ordered pair', () => {
+    expect(seatings(3, 3)).toHaveLength(6);
+    expect(countPerRole(seatings(3, 3), 3, 3).flat()).toEqual(new Array(9).fill(2));
+    const pairs = seatings(3, 2);
+    expect(pairs).toHaveLength(6);
+    expect(pairs.every(([a, b]) => a !== b)).toBe(true);
+  });
+
+  it('one SPEC plays itself; four roles rotate', () => {
+    expect(seatings(1, 2)).toEqual([[0, 0]]);
+    const four = seatings(2, 4);
+    expect(four).toHaveLength(4);
+    expect(countPerRole(four, 2, 4)).toEqual([
+      [2, 2, 2, 2],
+      [2, 2, 2, 2],
+    ]);
+  });
+});
+
+describe('scores (paper 03, section 6)', () => {
+  it('a win is 1, a draw ½ each, a three-way tie ⅓, two sharing the top ½ each', () => {
+    expect(rolePoints([100, 0])).toEqual([1, 0]);
+    expect(rolePoints([50, 50])).toEqual([0.5, 0.5]);
+    expect(rolePoints([20, 20, 20]).map((x) => x.toFixed(3))).toEqual(['0.333', '0.333', '0.333']);
+    expect(rolePoints([100, 100, 0])).toEqual([0.5, 0.5, 0]);
+    expect(rolePoints([null, 0])).toEqual([0.5, 0.5]);
+    expect(rolePoints([[0, 100], 50])).toEqual([1, 0]);
+    expect(rolePoints([75])).toEqual([0.75]);
+  });
+
+  it("a SPEC's points sum over its roles; the manager's random role takes no share", () => {
+    expect(specPoints([100, 0, 0], [0, 1, 0], 0)).toEqual({ points: 1, outcome: 'win' });
+    expect(specPoints([0, 100, 0], [0, 1, 0], 0)).toEqual({ points: 0, outcome: 'loss' });
+    expect(specPoints([50, 50], [0, 1], 1)).toEqual({ points: 0.5, outcome: 'draw' });
+    expect(specPoints([100, 100], [0, -1], 0)).toEqual({ points: 1, outcome: 'win' });
+    expect(specPoints([0, 100], [0, -1], 0)).toEqual({ points: 0, outcome: 'loss' });
+    expect(specPoints([100, 0], [0, 0], 1)).toBeNull();
+  });
+});
+
+describe('intervals', () => {
+  it("Wilson's interval matches hand-computed values", () => {
+    const [lo, hi] = wilson(8, 10);
+    expect(lo).toBeCloseTo(0.4902, 3);
+    expect(hi).toBeCloseTo(0.9433, 3);
+    expect(wilson(0, 10)[0]).toBe(0);
+    expect(wilson(10, 10)[1]).toBe(1);
+  });
+
+  it('the bootstrap brackets the mean, narrows with more matches, and repeats', () => {
+    const values = Array.from({ length: 200 }, (_, i) => [0, 0.5, 1][i % 3]!);
+    const [lo, hi] = bootstrapMean(values);
+    expect(lo).toBeLessThan(0.5);
+    expect(hi).toBeGreaterThan(0.5);
+    expect(hi - lo).toBeLessThan(0.2);
+    const few = bootstrapMean(values.slice(0, 20));
+    expect(few[1] - few[0]).toBeGreaterThan(hi - lo);
+    expect(bootstrapMean(values)).toEqual([lo, hi]);
+  });
+});
+
+describe('player SPECs', () => {
+  it('reads random, gdlkit with keys, and http players', () => {
+    const [a, b, c] = parsePlayerList(
+      'random,gdlkit:policy=mast,decay=0.2,backend=propnet,http://127.0.0.1:9147',
+    );
+    expect(a).toEqual({ kind: 'random', text: 'random' });
+    expect(b).toMatchObject({
+      kind: 'gdlkit',
+      text: 'gdlkit:policy=mast,decay=0.2,backend=propnet',
+      config: { default: 'propnet', search: { policy: 'mast', decay: 0.2 } },
+    });
+    expect(c).toMatchObject({ kind: 'http', url: 'http://127.0.0.1:9147/' });
+    expect(parsePlayerList('gdlkit,gdlkit:iterations=50').map((s) => s.text)).toEqual([
+      'gdlkit',
+      'gdlkit:iterations=50',
+    ]);
+  });
+
+  it('names the SPEC and the problem for bad keys and values', () => {
+    expect(() => parsePlayerSpec('gdlkit:polcy=nst')).toThrow(/unknown key 'polcy' \(known: backend, margin/);
+    expect(() => parsePlayerSpec('gdlkit:decay=1.5')).toThrow(/decay must be a number in \[0, 1\]/);
+    expect(() => parsePlayerSpec('gdlkit:policy=greedy')).toThrow(/policy must be one of nst, mast, random/);
+    expect(() => parsePlayerSpec('gdlkit:iterations')).toThrow(/not a key=value pair/);
+    expect(() => parsePlayerSpec('alphazero')).toThrow(SpecError);
+    expect(() => parsePlayerSpec('http://localhost')).toThrow(/give the port/);
+  });
+});
+
+describe('fair time', () => {
+  it('lowers the jobs so that jobs × thinking players fit the cores, and says so', () => {
+    expect(planJobs(undefined, 2, false, 2)).toEqual({ jobs: 1, notes: [] });
+    expect(planJobs(undefined, 0, false, 2).jobs).toBe(2);
+    const lowered = planJobs(4, 2, false, 4);
+    expect(lowered.jobs).toBe(2);
+    expect(lowered.notes[0]).toMatch(/running 2 matches at a time instead of 4/);
+    expect(planJobs(2, 1, true, 8).jobs).toBe(1);
+    expect(planJobs(1, 3, false, 2).notes.join()).toMatch(/share 2 cores/);
+  });
+});
+
+describe('matches.jsonl', () => {
+  it('keeps whole lines only and the first record of a match', () => {
+    const line = (index: number) => JSON.stringify({ index, goals: [100, 0] });
+    const text = `${line(0)}\n${line(1)}\n${line(0)}\n{"index": 2, "goa`;
+    const { records, validBytes } = readRecords(text);
+    expect(records.map((r) => r.index)).toEqual([0, 1]);
+    expect(validBytes).toBe(text.lastIndexOf('\n') + 1);
+  });
+
+  it('derives distinct match seeds from the run seed', () => {
+    const seeds = new Set(Array.from({ length: 1000 }, (_, i) => matchSeed(1, i)));
+    expect(seeds.size).toBe(1000);
+    expect(matchSeed(1, 5)).toBe(matchSeed(1, 5));
+    expect(matchSeed(2, 5)).not.toBe(matchSeed(1, 5));
+  });
+});

@@ -1,0 +1,63 @@
+import { availableParallelism } from 'node:os';
+import { RunError, redisOptions, startWorker } from '@gdlkit/arena';
+import { EXIT, UsageError } from '../exit-codes.js';
+import { parseOptions, requireOption } from '../options.js';
+
+const USAGE = 'gdlkit arena-worker --queue redis://HOST:PORT [--jobs J] [--lock-seconds S]';
+
+const HELP = `usage: ${USAGE}
+
+Plays the matches that \`gdlkit arena --queue\` puts on the queue, until SIGINT or SIGTERM.
+  --jobs J          matches at once (default: cores / 2, one core for each of two gdlkit players)
+  --lock-seconds S  a match whose worker stopped renewing its lock this long is played again elsewhere (default 30)`;
+
+/** A queue worker: plays arena matches on this machine. */
+export async function arenaWorker(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${HELP}\n`);
+    return EXIT.ok;
+  }
+  const { values, positionals } = parseOptions(
+    args,
+    { queue: { type: 'string' }, jobs: { type: 'string' }, 'lock-seconds': { type: 'string' } },
+    USAGE,
+  );
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${USAGE}`);
+  const positive = (value: string | undefined, name: string, fallback: number) => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 100_000) {
+      throw new UsageError(`--${name} must be a positive integer, got '${value}'\nusage: ${USAGE}`);
+    }
+    return n;
+  };
+  let connection: ReturnType<typeof redisOptions>;
+  try {
+    connection = redisOptions(requireOption(values.queue, 'queue', USAGE));
+  } catch (e) {
+    if (e instanceof RunError) throw new UsageError(`${e.message}\nusage: ${USAGE}`);
+    throw e;
+  }
+  const jobs = positive(values.jobs, 'jobs', Math.max(1, Math.floor(availableParallelism() / 2)));
+  const lockMs = positive(values['lock-seconds'], 'lock-seconds', 30) * 1000;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const url = values.queue!;
+  const command = [process.execPath, process.argv[1]!];
+  const worker = await startWorker({ connection, url, command, jobs, lockMs, log }).catch((e: unknown) => {
+    if (e instanceof RunError) {
+      process.stderr.write(`gdlkit arena-worker: ${e.message}\n`);
+      return null;
+    }
+    throw e;
+  });
+  if (!worker) return EXIT.userError;
+  process.stdout.write(`gdlkit arena-worker: playing matches from ${values.queue} (${jobs} at a time)\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  await worker.stop();
+  process.stdout.write('gdlkit arena-worker: stopped\n');
+  return EXIT.ok;
+}

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { RunError, runArena } from '@gdlkit/arena';
+import { EXIT, UsageError } from '../exit-codes.js';
+import { parseOptions, requireOption } from '../options.js';
+
+const USAGE =
+  'gdlkit arena GAME --players SPEC,SPEC[,...] --matches N [--start S] [--play S | --iterations K] [--jobs J] [--seed N] [--out DIR] [--svg F] [--queue redis://HOST:PORT] [--grace MS]';
+
+const HELP = `usage: ${USAGE}
+
+Plays N matches of GAME between the players and writes DIR/matches.jsonl (one match a line) and
+DIR/summary.json (score with a 95 % interval per player). An existing DIR of the same run is resumed.
+
+  SPEC             random | gdlkit[:key=value,...] | http://HOST:PORT
+                   gdlkit keys: backend, margin, and the player's config keys (apps/player config-keys.ts),
+                   e.g. gdlkit:policy=mast,decay=0.2,backend=propnet
+  --matches N      matches to play; roles rotate so every SPEC plays every role equally often
+  --start S        start clock in seconds (default 10)
+  --play S         play clock in seconds (default 5; 60 as a safety bound with --iterations)
+  --iterations K   fixed simulations per move for gdlkit players instead of the clock
+  --jobs J         concurrent matches (default and maximum: cores / gdlkit players per match)
+  --seed N         the run's seed; match i's seed derives from it (default 1)
+  --out DIR        output folder (default arena-GAME-SEED)
+  --svg F          also draw the scores with their intervals
+  --queue URL      put the matches on a BullMQ queue in Redis; gdlkit arena-worker processes play them
+  --grace MS       a reply later than the clock plus this is a timeout (default 1000, as ggp-base)`;
+
+function number(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n))
+    throw new UsageError(`--${name} must be a number, got '${value}'\nusage: ${USAGE}`);
+  return n;
+}
+
+/** Matches between players at scale; exit 0 when every match is recorded. */
+export async function arena(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${HELP}\n`);
+    return EXIT.ok;
+  }
+  const { values, positionals } = parseOptions(
+    args,
+    {
+      players: { type: 'string' },
+      matches: { type: 'string' },
+      start: { type: 'string' },
+      play: { type: 'string' },
+      iterations: { type: 'string' },
+      jobs: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      svg: { type: 'string' },
+      queue: { type: 'string' },
+      grace: { type: 'string' },
+    },
+    USAGE,
+  );
+  const file = requireOption(positionals[0], 'GAME', USAGE);
+  if (positionals.length > 1)
+    throw new UsageError(`unexpected argument '${positionals[1]}'\nusage: ${USAGE}`);
+  const players = requireOption(values.players, 'players', USAGE);
+  const matches = number(requireOption(values.matches, 'matches', USAGE), 'matches')!;
+  const gameText = readFileSync(file, 'utf8');
+  const seed = number(values.seed, 'seed');
+  const controller = new AbortController();
+  const interrupt = () => {
+    process.stderr.write(
+      '\ngdlkit arena: interrupted; finishing nothing more (run the same command to resume)\n',
+    );
+    controller.abort();
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    const result = await runArena({
+      gameFile: file,
+      gameText,
+      players,
+      matches,
+      startClock: number(values.start, 'start'),
+      playClock: number(values.play, 'play'),
+      iterations: number(values.iterations, 'iterations'),
+      jobs: number(values.jobs, 'jobs'),
+      seed,
+      out: values.out ?? `arena-${file.replace(/^.*\//, '').replace(/\.kif$/i, '')}-${seed ?? 1}`,
+      svg: values.svg,
+      queue: values.queue,
+      graceMs: number(values.grace, 'grace'),
+      command: [process.execPath, process.argv[1]!],
+      signal: controller.signal,
+    });
+    if (!result.complete) {
+      process.stderr.write(
+        `gdlkit arena: ${result.summary.matches} of ${matches} matches recorded; run the same command to resume\n`,
+      );
+      return EXIT.userError;
+    }
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof RunError) {
+      process.stderr.write(`gdlkit arena: ${e.message}\n`);
+      return e.exitCode;
+    }
+    throw e;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+}
