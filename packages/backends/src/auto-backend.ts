@@ -38,6 +38,7 @@ export const AUTO_ORDER = ['propnet-wasm', 'native', 'propnet', 'forward', 'prov
  * budget is skipped, and the next one is tried. The first that builds is then timed against the CHALLENGERS
  * later in the order that build too (random playouts side by side, about 0.4 s per backend) and the fastest is
  * kept, the others disposed; `calibrate: false` keeps the first without timing.
+ * A backend counts as built once it has answered initialState and legalMoves for every role in time.
  * `buildTimeMs` bounds the attempts together: each backend but the last gets half of what the earlier ones
  * left, so a caller such as the player, which gives auto a share of its start clock, still has time for the
  * forward chainer when the propnet backends cannot ground a game (they share one build: after one of them
@@ -74,6 +75,12 @@ export function createAutoBackend(
             ...share(options, deadline, name === names.at(-1)),
             sharedBuilds,
           });
+          const late = answerFirstQueries(reasoner, deadline);
+          if (late !== undefined) {
+            reasoner.dispose();
+            attempts.push({ backend: name, outcome: 'failed', reason: late, ms: elapsed() });
+            return undefined;
+          }
           return { name, reasoner, buildMs: elapsed() };
         } catch (e) {
           if (
@@ -134,9 +141,26 @@ export function createAutoBackend(
   };
 }
 
-/** The options of one attempt: half the time left before `deadline`, all of it for the last attempt. */
+/**
+ * The options of one attempt: half the time left before `deadline`, all of it for the last attempt. A backend
+ * whose queries are not bounded by its build (the prover) gets the same share per query unless the caller set
+ * `queryTimeMs`, so that its first queries below cannot outlast the budget.
+ */
 function share(options: BackendOptions | undefined, deadline: number | undefined, last: boolean) {
   if (deadline === undefined) return options ?? {};
   const left = deadline - performance.now();
-  return { ...options, buildTimeMs: Math.max(1, Math.floor(last ? left : left / 2)) };
+  const ms = Math.max(1, Math.floor(last ? left : left / 2));
+  return { ...options, buildTimeMs: ms, queryTimeMs: options?.queryTimeMs ?? ms };
+}
+
+/**
+ * Asks a built reasoner for the initial state and every role's legal moves there (issue 25: the prover built
+ * at once on a game whose first legal query never ended, and auto handed it out). Budget errors propagate to
+ * the caller's catch; an answer that came after the deadline is returned as the reason to refuse the backend.
+ */
+function answerFirstQueries(reasoner: Reasoner, deadline: number | undefined): string | undefined {
+  const state = reasoner.initialState();
+  for (let role = 0; role < reasoner.roles.length; role++) reasoner.legalMoves(state, role);
+  if (deadline === undefined || performance.now() <= deadline) return undefined;
+  return 'answered initialState and legalMoves only after the budget';
 }

@@ -53,4 +53,9 @@ export { type SymbolId, sortCanonical, type TermId, TermStore } from './terms/te
 export { internAstTerm, parseGroundTerm, parseGroundTerms } from './terms/term-text.js';
 export type { GoalJson, TraceBlock, TraceHeader, TraceStep } from './trace/format.js';
 export { writeTrace } from './trace/format.js';
-export { readTrace } from './trace/reader.js';
+export {
+  type LocatedTraceBlock,
+  type RecordLocation,
+  readLocatedTrace,
+  readTrace,
+} from './trace/reader.js';

@@ -116,7 +116,9 @@ export class Program {
       capacity: options.sparseShapeCapacity ?? DEFAULT_SPARSE_POLICY.capacity,
     });
     this.kb = new KnowledgeBase(this.layouts, options.memoryBytes);
-    this.permanent = game.relations.map((r) => !a.dynamic[r.id]);
+    // A static component with a cycle through negation is not evaluated once as permanent facts: its rules go
+    // through the ground-level stratification of negative-cycles.ts, which rejects a real cycle (issue 25).
+    this.permanent = game.relations.map((r) => !a.dynamic[r.id] && !a.negativeCycle[r.id]);
     this.ctx = { game, layouts: this.layouts, kb: this.kb, permanent: this.permanent };
     const kept = new Set([k.true, k.next, k.init, k.legal, k.does, k.goal, k.sees]);
     this.recycled = this.kb.shapes.map((s) =>

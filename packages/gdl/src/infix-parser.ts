@@ -2,6 +2,7 @@ import type { AtomTerm, Literal, Rule, SourceSpan, Term, Variable } from './ast.
 import { type Diagnostic, sortDiagnostics } from './diagnostics.js';
 import { type InfixToken, tokenizeInfix } from './infix-tokenizer.js';
 import type { ParseResult } from './kif-parser.js';
+import { MAX_NESTING, nestingMessage } from './nesting.js';
 import { type DiagnosticCode, DiagnosticCodes } from './validator/codes.js';
 
 // Grammar (the notation of the GGP book and of Thielscher's GDL-II papers):
@@ -58,6 +59,8 @@ class ClauseParser {
   /** Anonymous `_` variables of the current clause; each becomes a fresh variable once the clause is read. */
   private anonymous: { name: string }[] = [];
   private written = new Set<string>();
+  /** Nesting of the literal or term being read; bounded by MAX_NESTING so recursion cannot overflow. */
+  private depth = 0;
 
   constructor(private readonly tokens: readonly InfixToken[]) {}
 
@@ -76,6 +79,7 @@ class ClauseParser {
   clause(): Rule {
     this.anonymous = [];
     this.written = new Set();
+    this.depth = 0;
     const first = this.peek()!;
     const head = this.atom('head');
     let body: Literal[] = [];
@@ -127,6 +131,20 @@ class ClauseParser {
 
   private unary(): Literal {
     const t = this.peekOrFail('a literal');
+    this.enter(t);
+    const literal = this.unaryAt(t);
+    this.depth--;
+    return literal;
+  }
+
+  /** Counts one level of nesting at `t`; too deep is a located error (the clause is skipped). */
+  private enter(t: InfixToken): void {
+    if (++this.depth > MAX_NESTING) {
+      throw new ClauseError(`literal or term ${nestingMessage()}`, t.span, DiagnosticCodes.nestingDepth);
+    }
+  }
+
+  private unaryAt(t: InfixToken): Literal {
     if (this.isNegation(t)) {
       this.pos++;
       const body = this.unary();
@@ -194,12 +212,14 @@ class ClauseParser {
     this.pos++;
     if (!this.isPunct(OPEN)) return { kind: 'const', name: t.text, span: t.span };
     this.pos++;
+    this.enter(t);
     const args = [this.term()];
     while (this.isPunct(COMMA)) {
       this.pos++;
       args.push(this.term());
     }
     const close = this.expectPunct(')', `close the argument list of ${t.text} with ')'`);
+    this.depth--;
     return { kind: 'compound', name: t.text, args, span: between(t.span, close.span) };
   }
 

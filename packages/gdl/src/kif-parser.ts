@@ -1,10 +1,13 @@
 import type { AtomTerm, GameDescription, Literal, Rule, SourceSpan, Term } from './ast.js';
 import type { Diagnostic } from './diagnostics.js';
-import { type KifToken, tokenizeKif } from './kif-tokenizer.js';
+import { KifLexer } from './kif-tokenizer.js';
+import { MAX_NESTING, nestingMessage } from './nesting.js';
 import { type DiagnosticCode, DiagnosticCodes } from './validator/codes.js';
 
 /** An s-expression: a single token or a parenthesised list. */
-type SExpr = { readonly token: KifToken } | { readonly items: readonly SExpr[]; readonly span: SourceSpan };
+type SExpr =
+  | { readonly kind: 'symbol' | 'variable'; readonly text: string; readonly span: SourceSpan }
+  | { readonly kind: 'list'; readonly items: readonly SExpr[]; readonly span: SourceSpan };
 
 export interface ParseResult {
   readonly description: GameDescription;
@@ -12,64 +15,84 @@ export interface ParseResult {
 }
 
 const KEYWORDS_IN_BODY = new Set(['not', 'distinct', 'or', 'and']);
-
-function spanOf(e: SExpr): SourceSpan {
-  return 'token' in e ? e.token.span : e.span;
-}
+/** Facts share one empty body: a fact-heavy description holds hundreds of thousands of them. */
+const NO_BODY: readonly Literal[] = Object.freeze([]);
 
 function joinSpans(a: SourceSpan, b: SourceSpan): SourceSpan {
   return { ...a, length: b.offset + b.length - a.offset };
 }
 
-/** Parses competition KIF. Never throws: problems become diagnostics and the form is skipped. */
+/**
+ * Parses competition KIF. Never throws: problems become diagnostics and the form is skipped. Forms are read
+ * and converted one at a time from a pull tokenizer, so memory holds the rules, not every token.
+ */
 export function parseKif(text: string, file = '<input>'): ParseResult {
   const diagnostics: Diagnostic[] = [];
-  const tokens = tokenizeKif(text, file, diagnostics);
-  const forms = readForms(tokens, diagnostics);
+  const reader = new FormReader(new KifLexer(text, file, diagnostics), diagnostics);
   const rules: Rule[] = [];
-  for (const form of forms) {
+  for (let form = reader.read(); form; form = reader.read()) {
     const rule = toRule(form, diagnostics);
     if (rule) rules.push(rule);
   }
   return { description: { file, rules }, diagnostics };
 }
 
-function readForms(tokens: readonly KifToken[], diagnostics: Diagnostic[]): SExpr[] {
-  const forms: SExpr[] = [];
-  const stack: { open: KifToken; items: SExpr[] }[] = [];
-  for (const token of tokens) {
-    if (token.kind === 'open') {
-      stack.push({ open: token, items: [] });
-    } else if (token.kind === 'close') {
-      const frame = stack.pop();
-      if (!frame) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'syntax',
-          message: "unmatched ')': remove it or add the missing '('",
-          span: token.span,
-        });
+/** Reads top-level forms one by one with an explicit stack; a form nested too deep is reported and skipped. */
+class FormReader {
+  constructor(
+    private readonly lexer: KifLexer,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  read(): SExpr | undefined {
+    const lexer = this.lexer;
+    const stack: { open: SourceSpan; items: SExpr[] }[] = [];
+    /** Open lists left in a form being skipped, and where that form starts. */
+    let skipping = 0;
+    let skippedForm: SourceSpan | undefined;
+    while (lexer.next()) {
+      const kind = lexer.kind;
+      if (skipping > 0) {
+        if (kind === 'open') skipping++;
+        else if (kind === 'close') skipping--;
         continue;
       }
-      const list: SExpr = { items: frame.items, span: joinSpans(frame.open.span, token.span) };
-      const parent = stack[stack.length - 1];
-      if (parent) parent.items.push(list);
-      else forms.push(list);
-    } else {
-      const parent = stack[stack.length - 1];
-      if (parent) parent.items.push({ token });
-      else forms.push({ token });
+      if (kind === 'open') {
+        if (stack.length >= MAX_NESTING) {
+          this.error(`term ${nestingMessage()}`, lexer.span(), DiagnosticCodes.nestingDepth);
+          skippedForm = stack[0]!.open;
+          skipping = stack.length + 1;
+          stack.length = 0;
+          continue;
+        }
+        stack.push({ open: lexer.span(), items: [] });
+      } else if (kind === 'close') {
+        const frame = stack.pop();
+        if (!frame) {
+          this.error("unmatched ')': remove it or add the missing '('", lexer.span());
+          continue;
+        }
+        const list: SExpr = { kind: 'list', items: frame.items, span: joinSpans(frame.open, lexer.span()) };
+        const parent = stack[stack.length - 1];
+        if (!parent) return list;
+        parent.items.push(list);
+      } else {
+        const leaf: SExpr = { kind, text: lexer.text, span: lexer.span() };
+        const parent = stack[stack.length - 1];
+        if (!parent) return leaf;
+        parent.items.push(leaf);
+      }
     }
+    if (skipping > 0) stack.push({ open: skippedForm!, items: [] });
+    for (const frame of stack) {
+      this.error("unclosed '(': the file ends before its matching ')'", frame.open);
+    }
+    return undefined;
   }
-  for (const frame of stack) {
-    diagnostics.push({
-      severity: 'error',
-      code: 'syntax',
-      message: "unclosed '(': the file ends before its matching ')'",
-      span: frame.open.span,
-    });
+
+  private error(message: string, span: SourceSpan, code: DiagnosticCode = DiagnosticCodes.syntax): void {
+    this.diagnostics.push({ severity: 'error', code, message, span });
   }
-  return forms;
 }
 
 class FormError extends Error {
@@ -84,9 +107,9 @@ class FormError extends Error {
 
 function toRule(form: SExpr, diagnostics: Diagnostic[]): Rule | undefined {
   try {
-    if ('items' in form) {
+    if (form.kind === 'list') {
       const first = form.items[0];
-      if (first && 'token' in first && first.token.kind === 'symbol' && first.token.text === '<=') {
+      if (first && first.kind === 'symbol' && first.text === '<=') {
         const headExpr = form.items[1];
         if (!headExpr) throw new FormError('a rule (<= head body...) needs a head', form.span);
         const head = toAtom(headExpr, 'head');
@@ -94,7 +117,7 @@ function toRule(form: SExpr, diagnostics: Diagnostic[]): Rule | undefined {
         return { kind: 'rule', head, body, span: form.span };
       }
     }
-    return { kind: 'rule', head: toAtom(form, 'fact'), body: [], span: spanOf(form) };
+    return { kind: 'rule', head: toAtom(form, 'fact'), body: NO_BODY, span: form.span };
   } catch (e) {
     if (!(e instanceof FormError)) throw e;
     diagnostics.push({ severity: 'error', code: e.code, message: e.message, span: e.span });
@@ -111,43 +134,37 @@ function toAtom(e: SExpr, where: string): AtomTerm {
 }
 
 function toTerm(e: SExpr): Term {
-  if ('token' in e) {
-    const t = e.token;
-    if (t.kind === 'variable') return { kind: 'var', name: t.text, span: t.span };
-    return { kind: 'const', name: t.text, span: t.span };
+  if (e.kind !== 'list') {
+    return e.kind === 'variable'
+      ? { kind: 'var', name: e.text, span: e.span }
+      : { kind: 'const', name: e.text, span: e.span };
   }
   const [first, ...rest] = e.items;
   if (!first) throw new FormError('empty list () is not a term', e.span);
-  if ('items' in first) {
+  if (first.kind === 'list') {
     throw new FormError('a relation or function name must be a symbol, not a list', first.span);
   }
-  if (first.token.kind === 'variable') {
+  if (first.kind === 'variable') {
     throw new FormError(
-      `variable ?${first.token.text} in relation or function position: GDL is first-order, name the relation or function`,
-      first.token.span,
+      `variable ?${first.text} in relation or function position: GDL is first-order, name the relation or function`,
+      first.span,
       DiagnosticCodes.variableFunctor,
     );
   }
-  if (first.token.text === '<=')
-    throw new FormError("'<=' may only start a top-level rule", first.token.span);
+  if (first.text === '<=') throw new FormError("'<=' may only start a top-level rule", first.span);
   if (rest.length === 0) {
     // (foo) in competition files means the constant foo.
-    return { kind: 'const', name: first.token.text, span: e.span };
+    return { kind: 'const', name: first.text, span: e.span };
   }
-  return { kind: 'compound', name: first.token.text, args: rest.map(toTerm), span: e.span };
+  return { kind: 'compound', name: first.text, args: rest.map(toTerm), span: e.span };
 }
 
 function toLiteral(e: SExpr): Literal {
-  if ('items' in e) {
+  if (e.kind === 'list') {
     const first = e.items[0];
-    if (
-      first &&
-      'token' in first &&
-      first.token.kind === 'symbol' &&
-      KEYWORDS_IN_BODY.has(first.token.text)
-    ) {
+    if (first && first.kind === 'symbol' && KEYWORDS_IN_BODY.has(first.text)) {
       const args = e.items.slice(1);
-      switch (first.token.text) {
+      switch (first.text) {
         case 'not':
           if (args.length !== 1) throw new FormError('(not ...) takes exactly one literal', e.span);
           return { kind: 'not', body: toLiteral(args[0]!), span: e.span };

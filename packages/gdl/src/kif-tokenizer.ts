@@ -15,85 +15,121 @@ const OPEN = 40; // (
 const CLOSE = 41; // )
 const SEMI = 59; // ;
 const QUOTE = 34; // "
+/** Names kept shared: relation and function names repeat throughout a file, unique constants need no table. */
+const MAX_INTERNED = 1 << 16;
+
+/**
+ * A pull tokenizer over KIF text: `next()` moves to the next token and exposes it through the fields, so a
+ * reader can consume a large file without holding every token (a 10 MB START message has millions).
+ * Never throws; unusable characters become diagnostics and are skipped.
+ */
+export class KifLexer {
+  kind: KifTokenKind = 'open';
+  /** Lowercased text; for variables without the leading '?'. */
+  text = '';
+  private start = 0;
+  private end = 0;
+  private tokenLine = 1;
+  private tokenColumn = 1;
+  private i = 0;
+  private line = 1;
+  private lineStart = 0;
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly source: string,
+    readonly file: string,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  /** The span of the current token; allocated on demand. */
+  span(): SourceSpan {
+    return {
+      file: this.file,
+      line: this.tokenLine,
+      column: this.tokenColumn,
+      offset: this.start,
+      length: this.end - this.start,
+    };
+  }
+
+  /** Advances to the next token; false at the end of the text. */
+  next(): boolean {
+    const text = this.source;
+    const n = text.length;
+    while (this.i < n) {
+      const c = text.charCodeAt(this.i);
+      if (c === 10) {
+        this.i++;
+        this.line++;
+        this.lineStart = this.i;
+        continue;
+      }
+      if (isSpace(c)) {
+        this.i++;
+        continue;
+      }
+      if (c === SEMI) {
+        while (this.i < n && text.charCodeAt(this.i) !== 10) this.i++;
+        continue;
+      }
+      const start = this.i;
+      if (c === OPEN || c === CLOSE) {
+        this.i++;
+        return this.found(c === OPEN ? 'open' : 'close', c === OPEN ? '(' : ')', start);
+      }
+      if (c === QUOTE) {
+        // Quoted strings occur in a few corpus files as constants; keep them verbatim as one symbol.
+        this.i++;
+        while (this.i < n && text.charCodeAt(this.i) !== QUOTE && text.charCodeAt(this.i) !== 10) this.i++;
+        if (this.i >= n || text.charCodeAt(this.i) !== QUOTE) {
+          this.found('symbol', '', start);
+          this.report('unterminated string: add the closing double quote on the same line');
+          continue;
+        }
+        this.i++;
+        return this.found('symbol', text.slice(start, this.i), start);
+      }
+      while (this.i < n) {
+        const d = text.charCodeAt(this.i);
+        if (isSpace(d) || d === OPEN || d === CLOSE || d === SEMI || d === QUOTE) break;
+        this.i++;
+      }
+      const raw = text.slice(start, this.i).toLowerCase();
+      if (raw.charCodeAt(0) !== 63 /* ? */) return this.found('symbol', this.intern(raw), start);
+      if (raw.length > 1) return this.found('variable', this.intern(raw.slice(1)), start);
+      this.found('variable', '', start);
+      this.report("a variable needs a name after '?', e.g. ?x");
+    }
+    return false;
+  }
+
+  private found(kind: KifTokenKind, text: string, start: number): true {
+    this.kind = kind;
+    this.text = text;
+    this.start = start;
+    this.end = this.i;
+    this.tokenLine = this.line;
+    this.tokenColumn = start - this.lineStart + 1;
+    return true;
+  }
+
+  private intern(name: string): string {
+    const known = this.names.get(name);
+    if (known !== undefined) return known;
+    if (this.names.size < MAX_INTERNED) this.names.set(name, name);
+    return name;
+  }
+
+  private report(message: string): void {
+    this.diagnostics.push({ severity: 'error', code: 'syntax', message, span: this.span() });
+  }
+}
 
 /** Splits KIF text into tokens; never throws, reports unusable characters as diagnostics. */
 export function tokenizeKif(text: string, file: string, diagnostics: Diagnostic[]): KifToken[] {
   const tokens: KifToken[] = [];
-  let line = 1;
-  let lineStart = 0;
-  let i = 0;
-  const n = text.length;
-  const span = (start: number, end: number): SourceSpan => ({
-    file,
-    line,
-    column: start - lineStart + 1,
-    offset: start,
-    length: end - start,
-  });
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10) {
-      i++;
-      line++;
-      lineStart = i;
-      continue;
-    }
-    if (isSpace(c)) {
-      i++;
-      continue;
-    }
-    if (c === SEMI) {
-      while (i < n && text.charCodeAt(i) !== 10) i++;
-      continue;
-    }
-    if (c === OPEN || c === CLOSE) {
-      tokens.push({
-        kind: c === OPEN ? 'open' : 'close',
-        text: c === OPEN ? '(' : ')',
-        span: span(i, i + 1),
-      });
-      i++;
-      continue;
-    }
-    if (c === QUOTE) {
-      // Quoted strings occur in a few corpus files as constants; keep them verbatim as one symbol.
-      const start = i;
-      i++;
-      while (i < n && text.charCodeAt(i) !== QUOTE && text.charCodeAt(i) !== 10) i++;
-      if (i >= n || text.charCodeAt(i) !== QUOTE) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'syntax',
-          message: 'unterminated string: add the closing double quote on the same line',
-          span: span(start, i),
-        });
-        continue;
-      }
-      i++;
-      tokens.push({ kind: 'symbol', text: text.slice(start, i), span: span(start, i) });
-      continue;
-    }
-    const start = i;
-    while (i < n) {
-      const d = text.charCodeAt(i);
-      if (isSpace(d) || d === OPEN || d === CLOSE || d === SEMI || d === QUOTE) break;
-      i++;
-    }
-    const raw = text.slice(start, i).toLowerCase();
-    if (raw.charCodeAt(0) === 63 /* ? */) {
-      if (raw.length === 1) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'syntax',
-          message: "a variable needs a name after '?', e.g. ?x",
-          span: span(start, i),
-        });
-        continue;
-      }
-      tokens.push({ kind: 'variable', text: raw.slice(1), span: span(start, i) });
-    } else {
-      tokens.push({ kind: 'symbol', text: raw, span: span(start, i) });
-    }
-  }
+  const lexer = new KifLexer(text, file, diagnostics);
+  while (lexer.next()) tokens.push({ kind: lexer.kind, text: lexer.text, span: lexer.span() });
   return tokens;
 }

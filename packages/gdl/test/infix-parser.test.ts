@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInfix, printInfix, printKif } from '../src/index.js';
+import { MAX_NESTING, parseInfix, printInfix, printKif } from '../src/index.js';
 
 describe('parseInfix', () => {
   it('reads facts, rules, negation, distinct and disjunction into the KIF AST', () => {
@@ -65,5 +65,18 @@ describe('parseInfix', () => {
       ['syntax', 5, 1],
     ]);
     expect(diagnostics[0]!.message).toMatch(/expected '\)'/);
+  });
+
+  // Issue 25: deep terms and long negation chains must not overflow the recursive descent.
+  it('reports terms and literals nested deeper than MAX_NESTING as located errors', () => {
+    const term = `p(${'f('.repeat(3000)}a${')'.repeat(3000)}).`;
+    const negations = `q :- ${'~'.repeat(3000)}r.`;
+    const fine = `s(${'f('.repeat(MAX_NESTING - 1)}a${')'.repeat(MAX_NESTING - 1)}).`;
+    const { description, diagnostics } = parseInfix([term, negations, fine].join('\n'), 'deep.pl');
+    expect(diagnostics.map((d) => [d.code, d.span.line, d.span.column])).toEqual([
+      ['nesting-depth', 1, 3 + 2 * (MAX_NESTING - 1)],
+      ['nesting-depth', 2, 6 + MAX_NESTING],
+    ]);
+    expect(description.rules.map((r) => r.head.name)).toEqual(['s']);
   });
 });

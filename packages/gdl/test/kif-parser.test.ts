@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseKif } from '../src/index.js';
+import { MAX_NESTING, parseKif } from '../src/index.js';
 
 const gamesDir = join(import.meta.dirname, '../../../games');
 
@@ -31,6 +31,29 @@ describe('parseKif', () => {
   it('rejects a variable in relation position', () => {
     const { diagnostics } = parseKif('(<= (p ?x) (?x a))', 'v.kif');
     expect(diagnostics[0]?.message).toMatch(/relation or function position/);
+  });
+
+  // Issue 25: a term nested about 3,000 deep made the recursive reader throw RangeError.
+  it('reports a term nested deeper than MAX_NESTING as a located error and keeps the other rules', () => {
+    const nested = (depth: number) => `${'(f '.repeat(depth)}a${')'.repeat(depth)}`;
+    const text = `(role x)\n(p ${nested(3000)})\n(q ${nested(MAX_NESTING - 1)})\n(r b)`;
+    const { description, diagnostics } = parseKif(text, 'deep.kif');
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'nesting-depth',
+        span: expect.objectContaining({ line: 2, column: 4 + 3 * (MAX_NESTING - 1) }),
+      }),
+    ]);
+    expect(description.rules.map((r) => r.head.name)).toEqual(['role', 'q', 'r']);
+  });
+
+  it('reports an unclosed form that was skipped for its depth', () => {
+    const { diagnostics } = parseKif(`(role x)\n(p ${'(f '.repeat(400)}`, 'deep.kif');
+    expect(diagnostics.map((d) => [d.code, d.span.line, d.span.column])).toEqual([
+      ['nesting-depth', 2, 4 + 3 * (MAX_NESTING - 1)],
+      ['syntax', 2, 1],
+    ]);
   });
 
   it('parses every corpus file without syntax errors', () => {

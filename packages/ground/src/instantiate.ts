@@ -95,8 +95,14 @@ class Instantiator {
     this.demands = relationDemands(game);
     const factored = factorMoveRules(
       game,
+      // Rules of relations no keyword depends on are left out: their ground negative cycles (DESIGN.md 4a)
+      // cannot change an answer, and the prover and forward chainer never evaluate them either.
       game.rules.filter(
-        (r) => !this.exact[r.head.relation] && r.head.relation !== kw.true && r.head.relation !== kw.does,
+        (r) =>
+          game.used[r.head.relation] &&
+          !this.exact[r.head.relation] &&
+          r.head.relation !== kw.true &&
+          r.head.relation !== kw.does,
       ),
       isExact,
     );

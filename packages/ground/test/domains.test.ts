@@ -57,7 +57,8 @@ describe('argument domains (section 4.2)', () => {
     expect(() => computeArgumentDomains(game)).toThrow(BudgetExceededError);
   });
 
-  it('computes domains of larger corpus games quickly', () => {
+  // A generous bound (issue 25: unit tests must pass on a loaded machine); timings go to docs/benchmarks.md.
+  it('computes domains of larger corpus games without blowing up', () => {
     const started = Date.now();
     for (const file of [
       'breakthrough.kif',
@@ -70,7 +71,7 @@ describe('argument domains (section 4.2)', () => {
       const { relations } = computeArgumentDomains(game);
       expect(relations[game.keywords.true]![0]!.size).toBeGreaterThan(0);
     }
-    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(Date.now() - started).toBeLessThan(120_000);
   });
 });
 

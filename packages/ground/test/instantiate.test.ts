@@ -122,10 +122,12 @@ describe('groundGame', () => {
     );
   });
 
-  it('grounds connectfour and chinese checkers quickly', () => {
+  // Timings belong in docs/benchmarks.md; this bound is generous enough for a loaded 2-core machine (issue 25)
+  // and only catches a grounder that has become pathological on these games.
+  it('grounds connectfour and chinese checkers without blowing up', () => {
     for (const name of ['connectfour.kif', 'chinesecheckers6.kif']) {
       const program = groundGame(corpus(name));
-      expect(program.stats.milliseconds).toBeLessThan(5000);
+      expect(program.stats.milliseconds).toBeLessThan(60_000);
       expect(program.ruleCount).toBeGreaterThan(100);
     }
   });

@@ -29,10 +29,15 @@ const cases: { game: string; seeds: number; maxSteps?: number }[] = [
   // Rule bodies split by variable elimination: gt_two_thirds_4p's total/1 exceeded the memory budget before.
   { game: 'gt_two_thirds_4p.kif', seeds: 2 },
   { game: 'gt_attrition.kif', seeds: 1, maxSteps: 20 },
-  // Demand through recursion (magic relations): merrills' count_loop/6 exceeded the memory budget before.
-  { game: 'merrills.kif', seeds: 2 },
-  // racer4 builds in about 10 s and its prover match takes half a minute more: it runs with the cross suite.
-  ...(process.env.GDLKIT_CROSS === '1' ? [{ game: 'racer4.kif', seeds: 1, maxSteps: 10 }] : []),
+  // Demand through recursion (magic relations): merrills' count_loop/6 exceeded the memory budget before;
+  // racer4 builds in about 10 s and its prover match takes half a minute more. Both run with the cross suite
+  // (on a loaded 2-core machine merrills' build reached its 60 s budget: issue 25).
+  ...(process.env.GDLKIT_CROSS === '1'
+    ? [
+        { game: 'merrills.kif', seeds: 2 },
+        { game: 'racer4.kif', seeds: 1, maxSteps: 10 },
+      ]
+    : []),
   { game: 'tests/compliance/test_case_2b.kif', seeds: 2 },
   { game: 'tests/compliance/test_case_3d.kif', seeds: 2 },
   { game: 'tests/compliance/test_case_5e.kif', seeds: 2 },

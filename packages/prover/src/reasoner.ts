@@ -18,6 +18,7 @@ import {
   Rng,
   type TermId,
 } from '@gdlkit/core';
+import { BYTES_PER_ANSWER, type QueryBudget } from './query-budget.js';
 import { Solver } from './solve.js';
 import { ProverState } from './state.js';
 
@@ -32,9 +33,9 @@ export class ProverReasoner extends BaseReasoner<ProverState> {
   private readonly goalValues = new Map<TermId, number | null>();
   private readonly freeKey = Int32Array.of(-1);
 
-  constructor(game: Game) {
+  constructor(game: Game, budget: QueryBudget = {}) {
     super(game);
-    this.solver = new Solver(game);
+    this.solver = new Solver(game, budget);
     this.roleKeys = game.roles.map((role) => Int32Array.of(role, -1));
   }
 
@@ -190,9 +191,25 @@ export class ProverReasoner extends BaseReasoner<ProverState> {
   }
 }
 
-/** A prover reasoner for a game; perfect-information games and GDL-II games (with `sees`) alike. */
-export function createProver(game: Game, _options?: BackendOptions): ProverReasoner {
-  return new ProverReasoner(game);
+/**
+ * A prover reasoner for a game; perfect-information games and GDL-II games (with `sees`) alike. Each query is
+ * bounded (query-budget.ts) by `queryTimeMs`, by `maxAnswers` new table answers (or `memoryBytes` worth of
+ * them) and, when given, by `maxWorkUnits`; past a bound it throws BudgetExceededError.
+ */
+export function createProver(game: Game, options: BackendOptions = {}): ProverReasoner {
+  return new ProverReasoner(game, queryBudgetOf(options));
+}
+
+function queryBudgetOf(options: BackendOptions): QueryBudget {
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  const memory = number(options.memoryBytes);
+  return {
+    timeMs: number(options.queryTimeMs),
+    maxAnswers:
+      number(options.maxAnswers) ??
+      (memory === undefined ? undefined : Math.floor(memory / BYTES_PER_ANSWER)),
+    maxWorkUnits: number(options.maxWorkUnits),
+  };
 }
 
 export const proverBackend: Backend = {

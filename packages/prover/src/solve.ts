@@ -5,7 +5,7 @@
 // recursive component is re-solved until no new answer appears (tabling.ts), which is the loop check: left-
 // recursive and redundant rules such as `smaller(X,Y) :- smaller(X,Y)` terminate (GGP book ch. 13.5).
 // GDL rules are safe, so every answer is ground and bindings only ever hold ground term ids.
-import { type Game, type RelationId, type TermId, type TermStore, UnsupportedError } from '@gdlkit/core';
+import { type Game, GdlkitError, type RelationId, type TermId, type TermStore } from '@gdlkit/core';
 import { FactIndex } from './fact-index.js';
 import { addAnswer, COMPLETE, MemoSpace, type TableEntry } from './memo-table.js';
 import {
@@ -17,6 +17,7 @@ import {
   P_VAR,
   Program,
 } from './program.js';
+import { type QueryBudget, QueryClock } from './query-budget.js';
 import { Fixpoint } from './tabling.js';
 import { Unifier } from './unify.js';
 
@@ -41,6 +42,7 @@ export class Solver {
 
   private readonly fixpoint = new Fixpoint();
   private answerCount = 0;
+  private readonly clock: QueryClock;
 
   private facts: FactIndex;
   private currentState: object | null = null;
@@ -51,8 +53,12 @@ export class Solver {
   /** Inferences (clause entries) so far, for profiling. */
   inferences = 0;
 
-  constructor(readonly game: Game) {
+  constructor(
+    readonly game: Game,
+    budget: QueryBudget = {},
+  ) {
     this.program = new Program(game);
+    this.clock = new QueryClock(budget, (relation) => game.relations[relation]!.key);
     this.store = game.store;
     this.u = new Unifier(this.program, this.store);
     this.trueRelation = game.keywords.true;
@@ -104,6 +110,7 @@ export class Solver {
     const space = this.spaceOf[relation]!;
     if (space === SPACE_TRUE || space === SPACE_DOES) return this.baseAnswers(relation, key);
     try {
+      this.clock.start();
       this.u.refresh();
       for (let i = 0; i < arity; i++) this.u.scratch[i] = key[i]!;
       this.u.scratchTop = arity;
@@ -174,6 +181,7 @@ export class Solver {
     for (let r = 0; r < rules.length; r++) {
       const rule = rules[r]!;
       this.inferences++;
+      this.clock.tick(entry.relation);
       const frame = this.u.pushFrame(rule.variableCount);
       const trailMark = this.u.trailTop;
       let matched = true;
@@ -302,8 +310,11 @@ export class Solver {
     if (entry.answers.length > 0) return true;
     if (entry.status !== COMPLETE) {
       const name = this.game.relations[relation]!.key;
-      throw new UnsupportedError(
-        `recursion through negation: ${name} is negated while it is still being proved, so the game is not stratified`,
+      // A cycle through negation among the ground atoms the query reached: the game has no meaning there,
+      // as the grounded backends report at build (DESIGN.md 4a).
+      throw new GdlkitError(
+        'INVALID_GAME',
+        `recursion through negation at the ground level: ${name} is negated while it is still being proved, so the game is not stratified`,
       );
     }
     return false;
@@ -340,7 +351,10 @@ export class Solver {
       arity,
     );
     this.u.scratchTop = start;
-    if (addAnswer(entry, atom)) this.answerCount++;
+    if (addAnswer(entry, atom)) {
+      this.answerCount++;
+      this.clock.answer(rule.relation);
+    }
     return entry.ground;
   }
 }

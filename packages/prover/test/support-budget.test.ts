@@ -61,7 +61,8 @@ describe('budget', () => {
     }
     expect(error).toBeInstanceOf(BudgetExceededError);
     expect((error as BudgetExceededError).detail.limit).toBe('deadline');
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // Generous for a loaded machine (issue 25): the point is that the query stops, not how fast.
+    expect(performance.now() - started).toBeLessThan(30_000);
 
     const small = terms(game, ['(true (control white))']);
     const control = queryAtom(game, 'next', [game.parseTerm('(control black)')]);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   DEFAULT_BUDGET,
   formatProperty,
@@ -8,7 +7,8 @@ import {
   parseProperty,
 } from '@gdlkit/analyse';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { parseOptions, requireOption } from '../options.js';
+import { readTextFile } from '../files.js';
+import { numberOption, parseOptions, requireOption, SECONDS_RANGE } from '../options.js';
 
 const USAGE =
   'gdlkit analyse FILE [--property P]... [--all-unique [--no-joint]] [--budget S] [--memory MB] [--json]\n' +
@@ -30,17 +30,17 @@ export async function analyse(args: string[]): Promise<number> {
     USAGE,
   );
   const file = requireOption(positionals[0], 'FILE', USAGE);
-  const seconds = values.budget === undefined ? DEFAULT_BUDGET.seconds : Number(values.budget);
-  const megabytes =
-    values.memory === undefined ? DEFAULT_BUDGET.memoryBytes / 2 ** 20 : Number(values.memory);
-  if (!(seconds > 0) || !(megabytes > 0))
-    throw new UsageError(`--budget and --memory must be positive\nusage: ${USAGE}`);
+  const seconds = numberOption(values.budget, 'budget', DEFAULT_BUDGET.seconds, USAGE, SECONDS_RANGE);
+  const megabytes = numberOption(values.memory, 'memory', DEFAULT_BUDGET.memoryBytes / 2 ** 20, USAGE, {
+    min: 1,
+    max: 2 ** 20,
+  });
   const properties: Property[] = (values.property ?? []).map(parseProperty);
   if (properties.length === 0 && !values['all-unique']) {
     throw new UsageError(`give --property or --all-unique\nusage: ${USAGE}`);
   }
   const budget = { seconds, memoryBytes: megabytes * 2 ** 20 };
-  const analyser = GameAnalyser.load(readFileSync(file, 'utf8'), file, { properties });
+  const analyser = GameAnalyser.load(readTextFile(file), file, { properties });
   const results: ProofResult[] = [];
   const report = (r: ProofResult) => {
     results.push(r);

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { analyseGame, InvalidGameError, validateForAnalysis } from '@gdlkit/core';
 import { type Diagnostic, formatDiagnostic, parseKif, sortDiagnostics } from '@gdlkit/gdl';
 import { EXIT, UsageError } from '../exit-codes.js';
+import { readTextFile } from '../files.js';
 import { parseOptions } from '../options.js';
 
 const USAGE = 'gdlkit check FILE... [--strict] [--json]';
@@ -17,7 +17,7 @@ export async function check(args: string[]): Promise<number> {
   let failed = false;
   const report: { file: string; valid: boolean; diagnostics: Diagnostic[] }[] = [];
   for (const file of positionals) {
-    const diagnostics = diagnose(readFileSync(file, 'utf8'), file, values.strict === true);
+    const diagnostics = diagnose(readTextFile(file), file, values.strict === true);
     const valid = !diagnostics.some((d) => d.severity === 'error');
     failed ||= !valid;
     report.push({ file, valid, diagnostics });

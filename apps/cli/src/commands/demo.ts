@@ -4,7 +4,7 @@ import { createDefaultRegistry, loadAll } from '@gdlkit/backends';
 import { firstDifference, playRandomMatch, type TraceBlock } from '@gdlkit/core';
 import { EXIT } from '../exit-codes.js';
 import { readGame } from '../load.js';
-import { parseOptions } from '../options.js';
+import { numberOption, parseOptions, SECONDS_RANGE } from '../options.js';
 import { timedPlayouts } from '../timed-playouts.js';
 
 const USAGE = 'gdlkit demo [FILE] [--seconds S]';
@@ -18,7 +18,7 @@ function defaultGame(): string {
 export async function demo(args: string[]): Promise<number> {
   const { values, positionals } = parseOptions(args, { seconds: { type: 'string' } }, USAGE);
   const file = positionals[0] ?? defaultGame();
-  const seconds = Number(values.seconds ?? 2);
+  const seconds = numberOption(values.seconds, 'seconds', 2, USAGE, SECONDS_RANGE);
   const game = readGame(file);
   const registry = createDefaultRegistry();
   await loadAll(registry);

@@ -1,8 +1,15 @@
-import { writeFileSync } from 'node:fs';
 import { createFilter, type FilterMatch, playFilteredMatch, writeFilterTrace } from '@gdlkit/filter';
 import { EXIT } from '../exit-codes.js';
+import { writeTextFile } from '../files.js';
 import { readGame } from '../load.js';
-import { integerOption, parseOptions, requireOption } from '../options.js';
+import {
+  COUNT_RANGE,
+  integerOption,
+  parseOptions,
+  requireOption,
+  SECONDS_RANGE,
+  SEED_RANGE,
+} from '../options.js';
 
 const USAGE =
   'gdlkit filter FILE --role R --seed N [--matches K] [--trace OUT.jsonl] [--max-steps S] [--budget-ms B] [--observations-only]';
@@ -29,11 +36,14 @@ export async function filter(args: string[]): Promise<number> {
   );
   const file = requireOption(positionals[0], 'FILE', USAGE);
   const role = requireOption(values.role, 'role', USAGE);
-  const seed = integerOption(requireOption(values.seed, 'seed', USAGE), 'seed', 0, USAGE);
-  const matches = integerOption(values.matches, 'matches', 1, USAGE);
-  const maxSteps = integerOption(values['max-steps'], 'max-steps', 1000, USAGE);
+  const seed = integerOption(requireOption(values.seed, 'seed', USAGE), 'seed', 0, USAGE, SEED_RANGE);
+  const matches = integerOption(values.matches, 'matches', 1, USAGE, COUNT_RANGE);
+  const maxSteps = integerOption(values['max-steps'], 'max-steps', 1000, USAGE, COUNT_RANGE);
   // 1 s per update phase keeps a match of blind breakthrough, whose exact supports explode, near 10 s.
-  const budget = integerOption(values['budget-ms'], 'budget-ms', 1000, USAGE);
+  const budget = integerOption(values['budget-ms'], 'budget-ms', 1000, USAGE, {
+    min: 1,
+    max: SECONDS_RANGE.max * 1000,
+  });
   const game = readGame(file);
   const tracker = createFilter(game, {
     role,
@@ -46,6 +56,6 @@ export async function filter(args: string[]): Promise<number> {
     played.push(match);
     process.stdout.write(`${JSON.stringify(match.summary)}\n`);
   }
-  if (values.trace) writeFileSync(values.trace, writeFilterTrace(played));
+  if (values.trace) writeTextFile(values.trace, writeFilterTrace(played));
   return EXIT.ok;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createDefaultRegistry } from '@gdlkit/backends';
 import {
@@ -11,7 +11,8 @@ import {
   writeTrace,
 } from '@gdlkit/core';
 import { EXIT } from '../exit-codes.js';
-import { integerOption, parseOptions } from '../options.js';
+import { writeTextFile } from '../files.js';
+import { COUNT_RANGE, integerOption, parseOptions } from '../options.js';
 
 const USAGE = 'gdlkit golden [GAME...] [--backend prover] [--matches 5] [--max-steps 200]';
 
@@ -26,8 +27,8 @@ export async function golden(args: string[]): Promise<number> {
     USAGE,
   );
   const backend = createDefaultRegistry().get(values.backend ?? 'prover');
-  const matches = integerOption(values.matches, 'matches', 5, USAGE);
-  const maxSteps = integerOption(values['max-steps'], 'max-steps', 200, USAGE);
+  const matches = integerOption(values.matches, 'matches', 5, USAGE, COUNT_RANGE);
+  const maxSteps = integerOption(values['max-steps'], 'max-steps', 200, USAGE, COUNT_RANGE);
   const games = positionals.length > 0 ? positionals : ciGames();
   for (const path of games) {
     const started = performance.now();
@@ -37,7 +38,7 @@ export async function golden(args: string[]): Promise<number> {
     reasoner.dispose();
     const file = goldenPath(path);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, writeTrace(blocks));
+    writeTextFile(file, writeTrace(blocks));
     const ms = (performance.now() - started).toFixed(0);
     process.stdout.write(
       `${join('games', file.slice(gamesDirectory().length + 1))}: ${matches} matches, ${ms} ms\n`,

@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { classify, EXIT, UsageError } from '../exit-codes.js';
+import { writeTextFile } from '../files.js';
 import { openReasoner } from '../load.js';
-import { parseOptions, requireOption } from '../options.js';
+import { parseOptions, requireOption, SECONDS_RANGE } from '../options.js';
 import { timedPlayouts } from '../timed-playouts.js';
 
 const USAGE = 'gdlkit perf GAME_FILE RESULT_FILE SECONDS --backend NAME';
@@ -16,20 +16,22 @@ export async function perf(args: string[]): Promise<number> {
   if (positionals.length !== 3) throw new UsageError(`expected 3 arguments\nusage: ${USAGE}`);
   const [gameFile, resultFile, secondsText] = positionals as [string, string, string];
   const seconds = Number(secondsText);
-  if (!(seconds > 0)) throw new UsageError(`SECONDS must be a positive number, got '${secondsText}'`);
+  if (!(seconds > 0) || seconds > SECONDS_RANGE.max) {
+    throw new UsageError(`SECONDS must be above 0 to ${SECONDS_RANGE.max}, got '${secondsText}'`);
+  }
   const backend = requireOption(values.backend, 'backend', USAGE);
   try {
     const reasoner = await openReasoner(gameFile, backend);
     const result = timedPlayouts(reasoner, seconds * 1000, 1);
     reasoner.dispose();
-    writeFileSync(
+    writeTextFile(
       resultFile,
       `version=${VERSION}\nmillisecondsTaken=${Math.round(result.ms)}\nnumStateChanges=${result.states}\nnumRollouts=${result.playouts}\n`,
     );
     return EXIT.ok;
   } catch (e) {
     const { code, message } = classify(e);
-    writeFileSync(resultFile, `version=${VERSION}\nerrorMessage=${message.replace(/\n/g, ' ')}\n`);
+    writeTextFile(resultFile, `version=${VERSION}\nerrorMessage=${message.replace(/\n/g, ' ')}\n`);
     process.stderr.write(`gdlkit perf: ${message}\n`);
     return code;
   }

@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { playRandomMatch, type TraceBlock, writeTrace } from '@gdlkit/core';
 import { EXIT } from '../exit-codes.js';
+import { writeTextFile } from '../files.js';
 import { openReasoner } from '../load.js';
-import { integerOption, parseOptions, requireOption } from '../options.js';
+import { COUNT_RANGE, integerOption, parseOptions, requireOption, SEED_RANGE } from '../options.js';
 
 const USAGE = 'gdlkit play FILE --backend NAME --seed N [--matches K] [--trace OUT.jsonl] [--max-steps S]';
 
@@ -21,9 +21,9 @@ export async function play(args: string[]): Promise<number> {
   );
   const file = requireOption(positionals[0], 'FILE', USAGE);
   const backend = requireOption(values.backend, 'backend', USAGE);
-  const seed = integerOption(requireOption(values.seed, 'seed', USAGE), 'seed', 0, USAGE);
-  const matches = integerOption(values.matches, 'matches', 1, USAGE);
-  const maxSteps = integerOption(values['max-steps'], 'max-steps', 1000, USAGE);
+  const seed = integerOption(requireOption(values.seed, 'seed', USAGE), 'seed', 0, USAGE, SEED_RANGE);
+  const matches = integerOption(values.matches, 'matches', 1, USAGE, COUNT_RANGE);
+  const maxSteps = integerOption(values['max-steps'], 'max-steps', 1000, USAGE, COUNT_RANGE);
   const reasoner = await openReasoner(file, backend);
   const blocks: TraceBlock[] = [];
   for (let i = 0; i < matches; i++) {
@@ -38,7 +38,7 @@ export async function play(args: string[]): Promise<number> {
       `match ${i + 1} seed ${seed + i}: ${block.steps.length - 1} moves, ${end}, goals ${goals}, ${ms} ms\n`,
     );
   }
-  if (values.trace) writeFileSync(values.trace, writeTrace(blocks));
+  if (values.trace) writeTextFile(values.trace, writeTrace(blocks));
   reasoner.dispose();
   return EXIT.ok;
 }

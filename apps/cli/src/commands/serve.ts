@@ -36,10 +36,13 @@ export async function serve(args: string[]): Promise<number> {
   }
   const player = new GgpPlayer({
     host: values.host,
-    port: integerOption(values.port, 'port', 9147, USAGE),
+    port: integerOption(values.port, 'port', 9147, USAGE, { min: 0, max: 65_535 }),
     backend: values.backend,
     config,
-    marginMs: values.margin === undefined ? undefined : integerOption(values.margin, 'margin', 500, USAGE),
+    marginMs:
+      values.margin === undefined
+        ? undefined
+        : integerOption(values.margin, 'margin', 500, USAGE, { min: 0, max: 60_000 }),
     verbose: values.verbose ?? false,
     search: policy ? { policy } : {},
   });

@@ -25,6 +25,11 @@ export class Game {
   readonly randomRole: number;
   /** Uses `sees` or the `random` role. */
   readonly isGdl2: boolean;
+  /**
+   * Per relation, whether a keyword relation depends on it. Backends ignore the others, so a relation nothing
+   * uses cannot make a game unplayable (e.g. a cycle through negation among helper relations no rule reads).
+   */
+  readonly used: readonly boolean[];
   private readonly relationBySymbolArity = new Map<number, RelationId>();
 
   constructor(
@@ -50,6 +55,7 @@ export class Game {
     this.randomRole =
       random === undefined ? -1 : roles.findIndex((r) => store.functor(r) === random && store.arity(r) === 0);
     this.isGdl2 = this.randomRole >= 0 || byHead[keywords.sees]!.length > 0;
+    this.used = usedRelations(relations.length, rules, keywords);
   }
 
   /** The relation a ground atom term belongs to, if any rule or fact mentions it. */

@@ -77,6 +77,11 @@ export interface BackendOptions {
   /** Bytes a backend may use for its tables. */
   readonly memoryBytes?: number;
   /**
+   * Milliseconds one query (initialState, legalMoves, nextState, goal, ...) may take in a backend whose queries
+   * are not bounded by its build (the prover); past it the query throws BudgetExceededError.
+   */
+  readonly queryTimeMs?: number;
+  /**
    * Where backends tried in turn for the same game leave what they built for the next: auto passes one per
    * call, so the three propnet backends ground a game once. Without it each backend builds on its own, and the
    * build time and memory measured per backend (bench) stay its own.

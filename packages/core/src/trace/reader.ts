@@ -1,10 +1,30 @@
 import { GdlkitError } from '../errors.js';
 import type { GoalJson, TraceBlock, TraceHeader, TraceStep } from './format.js';
 
+/** Where a block of a record file comes from, so that later errors (replay) can name the line. */
+export interface RecordLocation {
+  readonly file: string;
+  /** 1-based line of the header, when the block has one. */
+  readonly headerLine?: number;
+  /** 1-based line of each step. */
+  readonly stepLines: readonly number[];
+}
+
+export interface LocatedTraceBlock {
+  readonly block: TraceBlock;
+  readonly location: RecordLocation;
+}
+
 /** Reads a trace or match record; throws BAD_RECORD naming the file, line and problem. */
 export function readTrace(text: string, file = '<record>'): TraceBlock[] {
-  const blocks: { header?: TraceHeader; steps: TraceStep[] }[] = [];
-  let current: { header?: TraceHeader; steps: TraceStep[] } | undefined;
+  return readLocatedTrace(text, file).map((b) => b.block);
+}
+
+/** readTrace, with the line of every header and step. */
+export function readLocatedTrace(text: string, file = '<record>'): LocatedTraceBlock[] {
+  type Block = { header?: TraceHeader; steps: TraceStep[]; headerLine?: number; stepLines: number[] };
+  const blocks: Block[] = [];
+  let current: Block | undefined;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
@@ -18,7 +38,7 @@ export function readTrace(text: string, file = '<record>'): TraceBlock[] {
     }
     if (!isObject(value)) throw new GdlkitError('BAD_RECORD', `${where}: expected a JSON object`);
     if (value.header === true) {
-      current = { header: readHeader(value, where), steps: [] };
+      current = { header: readHeader(value, where), steps: [], headerLine: i + 1, stepLines: [] };
       blocks.push(current);
       continue;
     }
@@ -26,7 +46,7 @@ export function readTrace(text: string, file = '<record>'): TraceBlock[] {
     if (step.step === 0 || !current) {
       if (step.step !== 0) throw new GdlkitError('BAD_RECORD', `${where}: a match must start with step 0`);
       if (!current || current.steps.length > 0) {
-        current = { steps: [] };
+        current = { steps: [], stepLines: [] };
         blocks.push(current);
       }
     } else if (step.step !== current.steps.length) {
@@ -36,11 +56,17 @@ export function readTrace(text: string, file = '<record>'): TraceBlock[] {
       );
     }
     current.steps.push(step);
+    current.stepLines.push(i + 1);
   }
-  for (const block of blocks) {
-    if (block.steps.length === 0) throw new GdlkitError('BAD_RECORD', `${file}: a header with no steps`);
-  }
-  return blocks;
+  return blocks.map(({ header, steps, headerLine, stepLines }) => {
+    if (steps.length === 0) {
+      throw new GdlkitError('BAD_RECORD', `${file}:${headerLine}: a header with no steps`);
+    }
+    return {
+      block: header ? { header, steps } : { steps },
+      location: headerLine === undefined ? { file, stepLines } : { file, headerLine, stepLines },
+    };
+  });
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -4,6 +4,8 @@
 export const DiagnosticCodes = {
   /** Unreadable text: unbalanced parentheses, bad tokens, malformed literals. Always an error. */
   syntax: 'syntax',
+  /** A term or literal nested deeper than the parsers accept (`MAX_NESTING`); the rule is skipped. Always an error. */
+  nestingDepth: 'nesting-depth',
   /** A variable where a relation or function name belongs, e.g. `(?r a)`. Always an error. */
   variableFunctor: 'variable-functor',
   /** The description has no rules at all. Always an error. */
@@ -56,7 +58,10 @@ export const DiagnosticCodes = {
    * transit and vis_pacman3p write it; evaluated like any derived relation. Lenient: warning; strict: error.
    */
   nextInSees: 'next-in-sees',
-  /** A recursive body literal violating the GDL recursion restriction. Always an error. */
+  /**
+   * A recursive body literal violating the GDL recursion restriction: the rule can build unboundedly deep terms.
+   * Lenient: warning (corpus games recurse over terminating arithmetic); strict: error.
+   */
   recursionRestriction: 'recursion-restriction',
 } as const;
 
@@ -72,4 +77,5 @@ export const LENIENT_CODES: ReadonlySet<DiagnosticCode> = new Set([
   DiagnosticCodes.unsafeNegation,
   DiagnosticCodes.negativeCycle,
   DiagnosticCodes.nextInSees,
+  DiagnosticCodes.recursionRestriction,
 ]);
