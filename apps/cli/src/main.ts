@@ -9,6 +9,7 @@ import { perf } from './commands/perf.js';
 import { play } from './commands/play.js';
 import { replay } from './commands/replay.js';
 import { serve } from './commands/serve.js';
+import { verify } from './commands/verify.js';
 import { classify, EXIT } from './exit-codes.js';
 
 type Command = (args: string[]) => Promise<number>;
@@ -46,6 +47,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   filter: {
     run: filter,
     summary: 'filter FILE --role R --seed N [--matches K] [--trace OUT.jsonl]   GDL-II knowledge of one role',
+  },
+  verify: {
+    run: verify,
+    summary:
+      'verify FILE [--property NAME|FORMULA]... [--budget S] [--json]   model-check temporal/epistemic properties',
   },
   demo: {
     run: demo,

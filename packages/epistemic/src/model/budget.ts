@@ -1,0 +1,36 @@
+import { BudgetExceededError } from '@gdlkit/core';
+
+/** The time and memory a check may use; past either, the answer is `unknown`. */
+export interface CheckBudget {
+  readonly seconds: number;
+  /** Heap bytes; checked every few thousand expanded nodes. */
+  readonly memoryBytes: number;
+}
+
+export const DEFAULT_CHECK_BUDGET: CheckBudget = { seconds: 60, memoryBytes: 2 * 2 ** 30 };
+
+/** Counts work and throws BudgetExceededError once the deadline or the heap limit is passed. */
+export class BudgetClock {
+  private readonly deadline: number;
+  private ticks = 0;
+
+  constructor(readonly budget: CheckBudget) {
+    this.deadline = performance.now() + budget.seconds * 1000;
+  }
+
+  /** Call once per unit of work (an expanded node, a belief update). */
+  tick(what: string): void {
+    if ((++this.ticks & 255) !== 0) return;
+    if (performance.now() > this.deadline) {
+      throw new BudgetExceededError(`the ${this.budget.seconds} s budget ran out while ${what}`, {
+        limit: 'time',
+      });
+    }
+    if ((this.ticks & 4095) === 0 && process.memoryUsage().heapUsed > this.budget.memoryBytes) {
+      throw new BudgetExceededError(
+        `the ${(this.budget.memoryBytes / 2 ** 20).toFixed(0)} MB memory budget ran out while ${what}`,
+        { limit: 'memory' },
+      );
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/** An append-only Int32 array that doubles its buffer (no per-element allocation). */
+export class GrowableInt32 {
+  private data = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+
+  get(index: number): number {
+    return this.data[index]!;
+  }
+
+  set(index: number, value: number): void {
+    this.data[index] = value;
+  }
+
+  /** Sets `index` (growing with `fill` as needed). */
+  put(index: number, value: number, fill = -1): void {
+    while (this.length <= index) this.push(fill);
+    this.data[index] = value;
+  }
+}

@@ -1,0 +1,239 @@
+// Checks CTL*K properties of one game: builds the grounded propnet once, explores the knowledge model the
+// formula needs (world graph, then one belief level per nesting depth of K), labels it, and answers `holds`,
+// `fails` or `unknown` (the budget ran out: never `holds` on an incomplete model) with evidence runs.
+import {
+  BudgetExceededError,
+  describeState,
+  type Game,
+  GdlkitError,
+  type TermId,
+  type TraceBlock,
+  type TraceStep,
+  withMove,
+} from '@gdlkit/core';
+import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
+import { Labeller, resolveRole } from './check/label.js';
+import { type Run, runMoves, WitnessBuilder } from './check/witness.js';
+import { type Formula, knowingRoles, readsMoves } from './formula/ast.js';
+import { type Ctl, knowledgeDepth, negate } from './formula/ctl.js';
+import type { GameVocabulary } from './formula/named-properties.js';
+import { printFormula } from './formula/print.js';
+import { toCtl } from './formula/to-ctl.js';
+import { BeliefProduct } from './model/belief-product.js';
+import { BudgetClock, type CheckBudget, DEFAULT_CHECK_BUDGET } from './model/budget.js';
+import { exploreAll, type Model } from './model/model.js';
+import { WorldGraph } from './model/world-graph.js';
+
+export type Verdict = 'holds' | 'fails' | 'unknown';
+
+export interface Evidence {
+  /** One match record block per run; the first is the run on which the answer shows. */
+  readonly records: readonly TraceBlock[];
+  /** What each run shows, in the same order. */
+  readonly notes: readonly string[];
+}
+
+export interface VerifyResult {
+  readonly formula: string;
+  readonly result: Verdict;
+  readonly seconds: number;
+  /** A counterexample (fails) or witness (holds), when the answer has one. */
+  readonly evidence?: Evidence;
+  /** Why the answer is unknown. */
+  readonly reason?: string;
+  /** Nodes of the explored knowledge model, per level (level 0: game states). */
+  readonly nodes: readonly number[];
+}
+
+export class Verifier {
+  private readonly worldGraphs = new Map<boolean, WorldGraph>();
+  private readonly products = new Map<string, BeliefProduct>();
+
+  private constructor(
+    readonly game: Game,
+    readonly reasoner: PropnetReasoner,
+  ) {}
+
+  /** Grounds the game into a propnet (within the budget's time). */
+  static create(game: Game, buildSeconds = DEFAULT_CHECK_BUDGET.seconds): Verifier {
+    const ir = buildPropnet(game, { timeMs: buildSeconds * 1000 });
+    return new Verifier(game, new PropnetReasoner(game, ir));
+  }
+
+  /** The roles and ground legal/goal atoms the named properties range over. */
+  vocabulary(): GameVocabulary {
+    const { ir } = this.reasoner;
+    const store = this.game.store;
+    const roles = this.game.roles.map((_, r) => this.game.roleName(r));
+    const legalMoves = new Map<string, string[]>();
+    const goalValues = new Map<string, number[]>();
+    roles.forEach((name, r) => {
+      const moves: string[] = [];
+      for (let l = ir.legalStart[r]!; l < ir.legalStart[r + 1]!; l++)
+        moves.push(store.toKif(ir.legalTerm[l]!));
+      legalMoves.set(name, [...new Set(moves)]);
+      const values: number[] = [];
+      for (let g = ir.goalStart[r]!; g < ir.goalStart[r + 1]!; g++) values.push(ir.goalValue[g]!);
+      goalValues.set(
+        name,
+        [...new Set(values)].sort((a, b) => a - b),
+      );
+    });
+    const random = this.game.randomRole >= 0 ? this.game.roleName(this.game.randomRole) : undefined;
+    return { roles, ...(random === undefined ? {} : { random }), legalMoves, goalValues };
+  }
+
+  /**
+   * Checks `formula` at the initial point of every run. A top-level conjunction is checked conjunct by
+   * conjunct (A(φ ∧ ψ) ≡ Aφ ∧ Aψ), each on a model with only the knowledge it reads.
+   */
+  verify(formula: Formula, budget: CheckBudget = DEFAULT_CHECK_BUDGET): VerifyResult {
+    const started = performance.now();
+    const clock = new BudgetClock(budget);
+    const conjuncts = formula.op === 'and' ? formula.args : [formula];
+    const nodes: number[] = [];
+    let unknownReason: string | undefined;
+    const done = (result: Verdict, extra: Partial<VerifyResult> = {}): VerifyResult => ({
+      formula: printFormula(formula),
+      result,
+      seconds: (performance.now() - started) / 1000,
+      nodes,
+      ...extra,
+    });
+    let witness: Evidence | undefined;
+    for (const conjunct of conjuncts) {
+      const ctl = toCtl(conjunct);
+      const roles = [...knowingRoles(conjunct)].map((name) => resolveRole(this, name)).sort((a, b) => a - b);
+      const models: Model[] = [];
+      try {
+        this.explore(models, knowledgeDepth(ctl), roles, readsMoves(conjunct), clock);
+        const labeller = new Labeller(models);
+        const level = models.length - 1;
+        if (labeller.sat(ctl, level)[0] !== 1) {
+          const evidence = this.evidence(labeller, negate(ctl), level, `violates ${brief(conjunct)}`);
+          return done('fails', evidence ? { evidence } : {});
+        }
+        witness ??= this.evidence(labeller, ctl, level, `satisfies ${brief(conjunct)}`);
+      } catch (e) {
+        if (!(e instanceof BudgetExceededError)) throw e;
+        unknownReason ??= e.message;
+      } finally {
+        models.forEach((m, level) => {
+          nodes[level] = Math.max(nodes[level] ?? 0, m.size);
+        });
+      }
+    }
+    if (unknownReason !== undefined) return done('unknown', { reason: unknownReason });
+    return done('holds', witness ? { evidence: witness } : {});
+  }
+
+  /**
+   * Fills `models` with the explored levels 0..depth. Completed models are kept for later checks; one the
+   * budget stopped is dropped, so that its memory is freed and no later check reads a partial model.
+   */
+  private explore(
+    models: Model[],
+    depth: number,
+    knowers: readonly number[],
+    trackMoves: boolean,
+    clock: BudgetClock,
+  ): void {
+    const worlds = this.worldGraphs.get(trackMoves) ?? new WorldGraph(this.reasoner, clock, { trackMoves });
+    models.push(worlds);
+    this.worldGraphs.delete(trackMoves);
+    worlds.useClock(clock);
+    exploreAll(worlds);
+    this.worldGraphs.set(trackMoves, worlds);
+    for (let level = 1; level <= depth; level++) {
+      const key = `${trackMoves}:${knowers.join(',')}:${level}`;
+      const product = this.products.get(key) ?? new BeliefProduct(models[level - 1]!, knowers, clock);
+      models.push(product);
+      this.products.delete(key);
+      product.useClock(clock);
+      exploreAll(product);
+      this.products.set(key, product);
+    }
+  }
+
+  /**
+   * The belief sets of a role along a match (its joint moves as term ids): per visited state, the states the
+   * role cannot tell apart from it under perfect recall, each as its fluents. The knowledge model is explored
+   * only along the match.
+   */
+  knowledgeAlong(roleName: string, moves: readonly (readonly TermId[])[]): TermId[][][] {
+    const clock = new BudgetClock(DEFAULT_CHECK_BUDGET);
+    const worlds = new WorldGraph(this.reasoner, clock, { trackMoves: false });
+    const product = new BeliefProduct(worlds, [resolveRole(this, roleName)], clock);
+    const facts = (node: number) =>
+      [...product.belief(node, 0)].map((w) => [...this.reasoner.stateToFacts(worlds.state(w))]);
+    const out = [facts(0)];
+    let node = 0;
+    for (const [step, joint] of moves.entries()) {
+      let next = -1;
+      for (let e = product.expand(node); e < product.edgeEnd(node) && next < 0; e++) {
+        const id = product.edgeMove(e);
+        if (id >= 0 && worlds.jointMoveList[id]!.every((m, r) => m === joint[r]))
+          next = product.edgeTarget(e);
+      }
+      if (next < 0) throw new GdlkitError('BAD_RECORD', `step ${step}: the joint move is not legal`);
+      node = next;
+      out.push(facts(node));
+    }
+    return out;
+  }
+
+  /** Evidence runs for an existential formula true at the initial node, or none when it shows nothing. */
+  private evidence(labeller: Labeller, f: Ctl, level: number, what: string): Evidence | undefined {
+    const runs = new WitnessBuilder(labeller).build(f, level, `the run that ${what}`);
+    if (runs.length === 1 && runs[0]!.edges.length === 0) return undefined;
+    return {
+      records: runs.map((run) => this.record(run, labeller.models)),
+      notes: runs.map(describeRun),
+    };
+  }
+
+  /** The match record of a run, replayed on the propnet (DESIGN.md section 4). */
+  private record(run: Run, models: readonly Model[]): TraceBlock {
+    const worlds = models[0] as WorldGraph;
+    const moves = runMoves(run, models[run.level]!).map((id) => worlds.jointMoveList[id]!);
+    return recordOf(this.reasoner, moves);
+  }
+}
+
+/** A formula's text, cut for one line of output. */
+function brief(f: Formula): string {
+  const text = printFormula(f);
+  return text.length <= 100 ? text : `${text.slice(0, 99)}…`;
+}
+
+function describeRun(run: Run, index: number): string {
+  const loop = run.loopsTo === undefined ? '' : `; it then repeats from step ${run.loopsTo} forever`;
+  return `run ${index + 1} (${run.edges.length} moves): ${run.note}${loop}`;
+}
+
+/** Plays the joint moves from the initial state and writes the canonical lines of every state. */
+export function recordOf(reasoner: PropnetReasoner, moves: readonly (readonly number[])[]): TraceBlock {
+  const store = reasoner.game.store;
+  const steps: TraceStep[] = [];
+  let state = reasoner.initialState();
+  for (let step = 0; step <= moves.length; step++) {
+    const { line } = describeState(reasoner, state, step, { goalsEverywhere: true });
+    const move = moves[step];
+    if (!move) {
+      steps.push(line);
+      break;
+    }
+    steps.push(withMove(reasoner, line, state, move));
+    state = reasoner.nextState(state, move);
+  }
+  return {
+    header: {
+      header: true,
+      game: reasoner.game.file,
+      backend: 'epistemic',
+      seed: 0,
+      roles: reasoner.roles.map((r) => store.toKif(r)),
+    },
+    steps,
+  };
+}
