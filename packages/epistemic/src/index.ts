@@ -23,4 +23,11 @@ export { FormulaSyntaxError, parseFormula } from './formula/parse.js';
 export { printAtom, printFormula } from './formula/print.js';
 export { toCtl } from './formula/to-ctl.js';
 export { BudgetClock, type CheckBudget, DEFAULT_CHECK_BUDGET } from './model/budget.js';
-export { type Evidence, recordOf, type Verdict, Verifier, type VerifyResult } from './verifier.js';
+export {
+  type Evidence,
+  recordOf,
+  type Verdict,
+  Verifier,
+  type VerifyOptions,
+  type VerifyResult,
+} from './verifier.js';

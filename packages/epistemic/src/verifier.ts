@@ -12,7 +12,9 @@ import {
   withMove,
 } from '@gdlkit/core';
 import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
-import { Labeller, resolveRole } from './check/label.js';
+import { resolveRole } from './check/atoms.js';
+import { Labeller } from './check/label.js';
+import { isPointLocal, RunSampler } from './check/run-sampler.js';
 import { type Run, runMoves, WitnessBuilder } from './check/witness.js';
 import { type Formula, knowingRoles, readsMoves } from './formula/ast.js';
 import { type Ctl, knowledgeDepth, negate } from './formula/ctl.js';
@@ -39,10 +41,22 @@ export interface VerifyResult {
   readonly seconds: number;
   /** A counterexample (fails) or witness (holds), when the answer has one. */
   readonly evidence?: Evidence;
+  /** How the answer was found: on the whole knowledge model, or on sampled runs after it did not fit. */
+  readonly method: 'exhaustive' | 'sampled runs';
   /** Why the answer is unknown. */
   readonly reason?: string;
   /** Nodes of the explored knowledge model, per level (level 0: game states). */
   readonly nodes: readonly number[];
+}
+
+export interface VerifyOptions {
+  /** Set to false to go straight to sampled runs (no exhaustive search). */
+  readonly exhaustive?: boolean;
+}
+
+/** Whether sampled runs can show the conjunct's answer: it or its negation is E[l U r] over points. */
+function sampleable(ctl: Ctl): boolean {
+  return [ctl, negate(ctl)].some((t) => t.op === 'EU' && isPointLocal(t.left) && isPointLocal(t.right));
 }
 
 export class Verifier {
@@ -87,26 +101,43 @@ export class Verifier {
    * Checks `formula` at the initial point of every run. A top-level conjunction is checked conjunct by
    * conjunct (A(φ ∧ ψ) ≡ Aφ ∧ Aψ), each on a model with only the knowledge it reads.
    */
-  verify(formula: Formula, budget: CheckBudget = DEFAULT_CHECK_BUDGET): VerifyResult {
+  verify(
+    formula: Formula,
+    budget: CheckBudget = DEFAULT_CHECK_BUDGET,
+    options: VerifyOptions = {},
+  ): VerifyResult {
     const started = performance.now();
-    const clock = new BudgetClock(budget);
+    const deadline = started + budget.seconds * 1000;
     const conjuncts = formula.op === 'and' ? formula.args : [formula];
     const nodes: number[] = [];
     let unknownReason: string | undefined;
+    let method: VerifyResult['method'] = 'exhaustive';
     const done = (result: Verdict, extra: Partial<VerifyResult> = {}): VerifyResult => ({
       formula: printFormula(formula),
       result,
+      method,
       seconds: (performance.now() - started) / 1000,
       nodes,
       ...extra,
     });
+    /** A share of the time left, as a budget for one phase of one conjunct. */
+    const share = (parts: number): BudgetClock =>
+      new BudgetClock({
+        seconds: Math.max(0, (deadline - performance.now()) / 1000 / parts),
+        memoryBytes: budget.memoryBytes,
+      });
     let witness: Evidence | undefined;
-    for (const conjunct of conjuncts) {
+    for (const [i, conjunct] of conjuncts.entries()) {
+      const left = conjuncts.length - i;
       const ctl = toCtl(conjunct);
-      const roles = [...knowingRoles(conjunct)].map((name) => resolveRole(this, name)).sort((a, b) => a - b);
+      const roles = [...knowingRoles(conjunct)]
+        .map((name) => resolveRole(this.game, name))
+        .sort((a, b) => a - b);
       const models: Model[] = [];
       try {
-        this.explore(models, knowledgeDepth(ctl), roles, readsMoves(conjunct), clock);
+        // The exhaustive search may take half of this conjunct's share; sampling runs get the rest.
+        if (options.exhaustive === false) throw new BudgetExceededError('the exhaustive search was skipped');
+        this.explore(models, knowledgeDepth(ctl), roles, readsMoves(conjunct), share(2 * left));
         const labeller = new Labeller(models);
         const level = models.length - 1;
         if (labeller.sat(ctl, level)[0] !== 1) {
@@ -116,7 +147,25 @@ export class Verifier {
         witness ??= this.evidence(labeller, ctl, level, `satisfies ${brief(conjunct)}`);
       } catch (e) {
         if (!(e instanceof BudgetExceededError)) throw e;
-        unknownReason ??= e.message;
+        models.forEach((m, level) => {
+          nodes[level] = Math.max(nodes[level] ?? 0, m.size);
+        });
+        models.length = 0;
+        if (readsMoves(conjunct)) {
+          unknownReason ??= e.message;
+          continue;
+        }
+        const sampled = sampleable(ctl) ? this.sample(ctl, conjunct, share(left)) : undefined;
+        if (sampled?.verdict === 'fails') {
+          method = 'sampled runs';
+          return done('fails', { evidence: sampled.evidence });
+        }
+        if (sampled?.verdict === 'holds') {
+          method = 'sampled runs';
+          witness ??= sampled.evidence;
+          continue;
+        }
+        unknownReason ??= `${e.message}; ${sampled === undefined && !sampleable(ctl) ? 'no sampled run can show this property' : 'sampled runs found no evidence'}`;
       } finally {
         models.forEach((m, level) => {
           nodes[level] = Math.max(nodes[level] ?? 0, m.size);
@@ -125,6 +174,46 @@ export class Verifier {
     }
     if (unknownReason !== undefined) return done('unknown', { reason: unknownReason });
     return done('holds', witness ? { evidence: witness } : {});
+  }
+
+  /**
+   * Searches sampled runs for a counterexample (a witness of the negation) or, for an existential conjunct, a
+   * witness; both are sound when found (run-sampler.ts).
+   */
+  private sample(
+    ctl: Ctl,
+    conjunct: Formula,
+    clock: BudgetClock,
+  ): { verdict: 'holds' | 'fails'; evidence: Evidence } | undefined {
+    const sampler = new RunSampler(this.reasoner, clock);
+    const attempts: ['holds' | 'fails', Ctl, string][] = [
+      ['fails', negate(ctl), `violates ${brief(conjunct)}`],
+      ['holds', ctl, `satisfies ${brief(conjunct)}`],
+    ];
+    for (const [verdict, target, what] of attempts) {
+      if (target.op !== 'EU') continue;
+      try {
+        const found = sampler.search(target);
+        if (!found) continue;
+        const runs = [found.moves, ...found.twins.map((t) => t.moves)];
+        return {
+          verdict,
+          evidence: {
+            records: runs.map((moves) => recordOf(this.reasoner, moves)),
+            notes: [
+              `run 1 (${found.moves.length} moves): a sampled run that ${what}`,
+              ...found.twins.map(
+                (t, k) =>
+                  `run ${k + 2} (${t.moves.length} moves): a run ${t.role} cannot tell apart from run 1`,
+              ),
+            ],
+          },
+        };
+      } catch (e) {
+        if (!(e instanceof BudgetExceededError)) throw e;
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -163,7 +252,7 @@ export class Verifier {
   knowledgeAlong(roleName: string, moves: readonly (readonly TermId[])[]): TermId[][][] {
     const clock = new BudgetClock(DEFAULT_CHECK_BUDGET);
     const worlds = new WorldGraph(this.reasoner, clock, { trackMoves: false });
-    const product = new BeliefProduct(worlds, [resolveRole(this, roleName)], clock);
+    const product = new BeliefProduct(worlds, [resolveRole(this.game, roleName)], clock);
     const facts = (node: number) =>
       [...product.belief(node, 0)].map((w) => [...this.reasoner.stateToFacts(worlds.state(w))]);
     const out = [facts(0)];

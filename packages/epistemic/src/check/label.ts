@@ -2,12 +2,12 @@
 // its satisfaction set, a byte per node, on the level of its knowledge depth; a set on a lower level is lifted
 // to a higher one through the base-node links. Fixpoints are worklist passes over edge counts: EU and AU least,
 // ER and AR greatest. K_i φ at a level-(k+1) node holds iff φ holds at every level-k node of i's belief set.
-import { GdlkitError } from '@gdlkit/core';
 import type { Atom } from '../formula/ast.js';
 import { type Ctl, ctlKey, knowledgeDepth } from '../formula/ctl.js';
 import type { BeliefProduct } from '../model/belief-product.js';
 import type { Model } from '../model/model.js';
 import type { WorldGraph } from '../model/world-graph.js';
+import { compileAtom, resolveRole } from './atoms.js';
 
 interface Predecessors {
   readonly start: Int32Array;
@@ -202,7 +202,7 @@ export class Labeller {
 
   private knowledge(level: number, role: string, arg: Uint8Array, all: boolean): Uint8Array {
     const model = this.models[level] as BeliefProduct;
-    const k = model.knowers.indexOf(resolveRole(this.worlds, role));
+    const k = model.knowers.indexOf(resolveRole(this.worlds.game, role));
     const out = new Uint8Array(model.size);
     for (let v = 0; v < model.size; v++) {
       const members = model.belief(v, k);
@@ -221,51 +221,12 @@ export class Labeller {
   /** An atom's set on level 0. */
   private atomSet(a: Atom): Uint8Array {
     const worlds = this.worlds;
-    const game = worlds.game;
-    const reasoner = worlds.reasoner;
+    const test = compileAtom(worlds.reasoner, a);
     const out = new Uint8Array(worlds.size);
-    const role = 'role' in a ? resolveRole(worlds, a.role) : -1;
-    const id = a.kind === 'true' ? game.parseTerm(a.fluent) : 'move' in a ? game.parseTerm(a.move) : -1;
     for (let w = 0; w < worlds.size; w++) {
-      const state = worlds.state(w);
-      let holds: boolean;
-      switch (a.kind) {
-        case 'terminal':
-          holds = reasoner.isTerminal(state);
-          break;
-        case 'true':
-          holds = reasoner.stateToFacts(state).includes(id);
-          break;
-        case 'legal':
-          holds = worlds.legal(w, role).includes(id);
-          break;
-        case 'goal': {
-          const g = reasoner.goal(state, role);
-          holds = g === a.value || (Array.isArray(g) && g.includes(a.value));
-          break;
-        }
-        case 'does': {
-          const incoming = worlds.incomingMove(w);
-          holds = incoming >= 0 && worlds.jointMoveList[incoming]![role] === id;
-          break;
-        }
-      }
-      out[w] = holds ? 1 : 0;
+      const incoming = worlds.incomingMove(w);
+      out[w] = test(worlds.state(w), incoming >= 0 ? worlds.jointMoveList[incoming] : undefined) ? 1 : 0;
     }
     return out;
   }
-}
-
-/** The index of a role named in a formula; an unknown name is a user error naming the game's roles. */
-export function resolveRole(worlds: { readonly game: WorldGraph['game'] }, name: string): number {
-  const game = worlds.game;
-  const index = game.roles.findIndex((_, r) => game.roleName(r) === name);
-  if (index < 0) {
-    const roles = game.roles.map((_, r) => game.roleName(r)).join(', ');
-    throw new GdlkitError(
-      'BAD_TERM',
-      `the formula names role '${name}', which the game does not have (${roles})`,
-    );
-  }
-  return index;
 }

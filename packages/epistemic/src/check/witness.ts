@@ -8,7 +8,8 @@ import type { Ctl } from '../formula/ctl.js';
 import type { BeliefProduct } from '../model/belief-product.js';
 import { type Model, STOP_MOVE } from '../model/model.js';
 import type { WorldGraph } from '../model/world-graph.js';
-import { type Labeller, resolveRole } from './label.js';
+import { resolveRole } from './atoms.js';
+import type { Labeller } from './label.js';
 
 /** A run of the model on one level: nodes[j] --edges[j]--> nodes[j + 1]. */
 export interface Run {
@@ -148,7 +149,7 @@ export class WitnessBuilder {
     const level = run.level;
     const product = this.model(level) as BeliefProduct;
     const base = product.base;
-    const role = resolveRole(this.labeller.models[0] as WorldGraph, roleName);
+    const role = resolveRole((this.labeller.models[0] as WorldGraph).game, roleName);
     const k = product.knowers.indexOf(role);
     const last = run.nodes.length - 1;
     const members = product.belief(run.nodes[last]!, k);

@@ -22,7 +22,7 @@ export class BudgetClock {
   tick(what: string): void {
     if ((++this.ticks & 255) !== 0) return;
     if (performance.now() > this.deadline) {
-      throw new BudgetExceededError(`the ${this.budget.seconds} s budget ran out while ${what}`, {
+      throw new BudgetExceededError(`the ${this.budget.seconds.toFixed(1)} s budget ran out while ${what}`, {
         limit: 'time',
       });
     }
