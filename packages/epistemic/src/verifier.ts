@@ -11,10 +11,10 @@ import {
   type TraceStep,
   withMove,
 } from '@gdlkit/core';
-import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
+import { buildPropnet } from '@gdlkit/propnet';
 import { resolveRole } from './check/atoms.js';
 import { Labeller } from './check/label.js';
-import { isPointLocal, RunSampler } from './check/run-sampler.js';
+import { isSampleTarget, RunSampler } from './check/run-sampler.js';
 import { type Run, runMoves, WitnessBuilder } from './check/witness.js';
 import { type Formula, knowingRoles, readsMoves } from './formula/ast.js';
 import { type Ctl, knowledgeDepth, negate } from './formula/ctl.js';
@@ -23,6 +23,7 @@ import { printFormula } from './formula/print.js';
 import { toCtl } from './formula/to-ctl.js';
 import { BeliefProduct } from './model/belief-product.js';
 import { BudgetClock, type CheckBudget, DEFAULT_CHECK_BUDGET } from './model/budget.js';
+import { GameTransitions } from './model/game-transitions.js';
 import { exploreAll, type Model } from './model/model.js';
 import { WorldGraph } from './model/world-graph.js';
 
@@ -54,9 +55,9 @@ export interface VerifyOptions {
   readonly exhaustive?: boolean;
 }
 
-/** Whether sampled runs can show the conjunct's answer: it or its negation is E[l U r] over points. */
+/** Whether sampled runs can show the conjunct's answer (run-sampler.ts, isSampleTarget). */
 function sampleable(ctl: Ctl): boolean {
-  return [ctl, negate(ctl)].some((t) => t.op === 'EU' && isPointLocal(t.left) && isPointLocal(t.right));
+  return isSampleTarget(ctl) || isSampleTarget(negate(ctl));
 }
 
 export class Verifier {
@@ -65,13 +66,13 @@ export class Verifier {
 
   private constructor(
     readonly game: Game,
-    readonly reasoner: PropnetReasoner,
+    readonly reasoner: GameTransitions,
   ) {}
 
   /** Grounds the game into a propnet (within the budget's time). */
   static create(game: Game, buildSeconds = DEFAULT_CHECK_BUDGET.seconds): Verifier {
     const ir = buildPropnet(game, { timeMs: buildSeconds * 1000 });
-    return new Verifier(game, new PropnetReasoner(game, ir));
+    return new Verifier(game, new GameTransitions(game, ir));
   }
 
   /** The roles and ground legal/goal atoms the named properties range over. */
@@ -191,7 +192,6 @@ export class Verifier {
       ['holds', ctl, `satisfies ${brief(conjunct)}`],
     ];
     for (const [verdict, target, what] of attempts) {
-      if (target.op !== 'EU') continue;
       try {
         const found = sampler.search(target);
         if (!found) continue;
@@ -201,7 +201,7 @@ export class Verifier {
           evidence: {
             records: runs.map((moves) => recordOf(this.reasoner, moves)),
             notes: [
-              `run 1 (${found.moves.length} moves): a sampled run that ${what}`,
+              `run 1 (${found.moves.length} moves): a sampled run that ${what}${loopNote(found.loopsTo, found.moves.length)}`,
               ...found.twins.map(
                 (t, k) =>
                   `run ${k + 2} (${t.moves.length} moves): a run ${t.role} cannot tell apart from run 1`,
@@ -277,7 +277,7 @@ export class Verifier {
     if (runs.length === 1 && runs[0]!.edges.length === 0) return undefined;
     return {
       records: runs.map((run) => this.record(run, labeller.models)),
-      notes: runs.map(describeRun),
+      notes: runs.map((run, i) => describeRun(run, i, runMoves(run, labeller.models[run.level]!).length)),
     };
   }
 
@@ -295,13 +295,21 @@ function brief(f: Formula): string {
   return text.length <= 100 ? text : `${text.slice(0, 99)}…`;
 }
 
-function describeRun(run: Run, index: number): string {
-  const loop = run.loopsTo === undefined ? '' : `; it then repeats from step ${run.loopsTo} forever`;
-  return `run ${index + 1} (${run.edges.length} moves): ${run.note}${loop}`;
+/** How a lasso goes on forever, for a run of `moves` joint moves. */
+function loopNote(loopsTo: number | undefined, moves: number): string {
+  if (loopsTo === undefined) return '';
+  if (loopsTo >= moves)
+    return `; the game stops at step ${moves} (terminal or no legal move) and stays there`;
+  return `; its last state is the state of step ${loopsTo} again, so the run can go round forever`;
+}
+
+/** A run's line of output; `moves` counts its joint moves up to its first STOP. */
+function describeRun(run: Run, index: number, moves: number): string {
+  return `run ${index + 1} (${moves} moves): ${run.note}${loopNote(run.loopsTo, moves)}`;
 }
 
 /** Plays the joint moves from the initial state and writes the canonical lines of every state. */
-export function recordOf(reasoner: PropnetReasoner, moves: readonly (readonly number[])[]): TraceBlock {
+export function recordOf(reasoner: GameTransitions, moves: readonly (readonly number[])[]): TraceBlock {
   const store = reasoner.game.store;
   const steps: TraceStep[] = [];
   let state = reasoner.initialState();

@@ -63,7 +63,7 @@ describe('evidence as match records', () => {
       memoryBytes: 2 ** 31,
     });
     expect(r.result).toBe('fails');
-    expect(r.evidence!.notes[0]).toMatch(/repeats from step 0 forever/);
+    expect(r.evidence!.notes[0]).toMatch(/last state is the state of step 0 again/);
     const loopProver = createProver(loop);
     const [run] = r.evidence!.records.map((b) => replayMatch(loopProver, b).steps);
     expect(run!.every((s) => !s.terminal)).toBe(true);

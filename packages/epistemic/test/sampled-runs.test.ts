@@ -3,7 +3,7 @@
 import { replayMatch, type TraceBlock } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
-import { namedProperty, type PropertyName, Verifier } from '../src/index.js';
+import { namedProperty, type PropertyName, parseFormula, Verifier } from '../src/index.js';
 import { gameFile } from './helpers.js';
 
 function sampled(verifier: Verifier, name: PropertyName, seconds: number) {
@@ -43,8 +43,24 @@ describe('sampled runs', () => {
     const playable = sampled(verifier, 'playable', 0.5);
     expect(playable.result).toBe('unknown');
     expect(playable.reason).toMatch(/sampled runs found no evidence/);
-    const terminates = sampled(verifier, 'terminates', 0.5);
-    expect(terminates.reason).toMatch(/no sampled run can show this property/);
+    expect(sampled(verifier, 'terminates', 0.5).result).toBe('unknown');
+    const eventually = verifier.verify(
+      parseFormula('A F K[player] terminal'),
+      { seconds: 0.5, memoryBytes: 2 ** 31 },
+      { exhaustive: false },
+    );
+    expect(eventually.reason).toMatch(/no sampled run can show this property/);
+  });
+
+  it('show non-termination by a lasso (a state repeats on a run that never ends)', () => {
+    const file = 'tests/epistemic/cycle.kif';
+    const r = sampled(Verifier.create(gameFile(file)), 'terminates', 10);
+    expect(r.result).toBe('fails');
+    expect(r.evidence!.notes[0]).toMatch(/its last state is the state of step \d+ again/);
+    const [run] = r.evidence!.records.map((b) => replayMatch(createProver(gameFile(file)), b).steps);
+    const last = run![run!.length - 1]!.state;
+    expect(run!.slice(0, -1).some((s) => JSON.stringify(s.state) === JSON.stringify(last))).toBe(true);
+    expect(run!.every((s) => !s.terminal)).toBe(true);
   });
 
   it('Krieg-TicTacToe 5x5: xplayer does not always know the game has ended (o completed a line unseen)', () => {

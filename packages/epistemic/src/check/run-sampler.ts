@@ -1,19 +1,21 @@
 // Evidence search on games whose knowledge model does not fit the budget: seeded random runs of the game, each
 // with a "twin" run per knowing role that the role cannot tell apart from it (same own move and percepts at
 // every step, giga13-06 Definition 2). It looks for a point where an existential target E[l U r] is shown, with
-// l and r point-local (atoms, and K/MK of K-free formulas). MK_i φ is taken as true only when φ holds in the
+// l and r point-local (atoms, and K/MK of K-free formulas), or for a lasso showing E G r. MK_i φ is taken as true only when φ holds in the
 // run itself or in i's twin (both are points i considers possible), K_i φ as false: the target is
 // under-approximated, so a point found is a real witness (or a real counterexample of the negated property).
 // Nothing is concluded when no point is found.
 import { jointMoves, Rng, type TermId } from '@gdlkit/core';
-import type { PropnetReasoner } from '@gdlkit/propnet';
 import type { Ctl } from '../formula/ctl.js';
 import type { BudgetClock } from '../model/budget.js';
+import type { GameTransitions } from '../model/game-transitions.js';
 import { type AtomTest, compileAtom, resolveRole } from './atoms.js';
 
 /** A sampled run: its joint moves; twins[k] is the knower k's twin, present when the target used it. */
 export interface SampledEvidence {
   readonly moves: TermId[][];
+  /** A lasso: the run's last state is the state of this step again (its own step: a STOP loop). */
+  readonly loopsTo?: number;
   readonly twins: { readonly role: string; readonly moves: TermId[][] }[];
 }
 
@@ -29,6 +31,12 @@ const RANDOM_TRIES = 32;
 /** Joint moves enumerated at most when looking for a twin's step. */
 const ENUMERATION_CAP = 4096;
 const MAX_STEPS = 1000;
+
+/** What sampled runs can show: E[l U r] over points, or E G r over knowledge-free points. */
+export function isSampleTarget(f: Ctl): boolean {
+  if (f.op === 'EU') return isPointLocal(f.left) && isPointLocal(f.right);
+  return f.op === 'ER' && f.left.op === 'const' && !f.left.value && isPointLocal(f.right, true);
+}
 
 /** Whether f can be decided at one point from the state and the knowers' twins. */
 export function isPointLocal(f: Ctl, inKnowledge = false): boolean {
@@ -52,7 +60,7 @@ export class RunSampler {
   private readonly rng: Rng;
 
   constructor(
-    private readonly reasoner: PropnetReasoner,
+    private readonly reasoner: GameTransitions,
     private readonly clock: BudgetClock,
     seed = 1,
   ) {
@@ -64,12 +72,41 @@ export class RunSampler {
    * the target is not of that shape or nothing was found (the caller then knows nothing more).
    */
   search(target: Ctl): SampledEvidence | undefined {
-    if (target.op !== 'EU' || !isPointLocal(target.left) || !isPointLocal(target.right)) return undefined;
+    if (!isSampleTarget(target)) return undefined;
     const knowers = [...roles(target)].map((name) => resolveRole(this.reasoner.game, name));
     for (;;) {
-      const found = this.sampleRun(target.left, target.right, knowers);
+      const found =
+        target.op === 'EU'
+          ? this.sampleRun(target.left, target.right, knowers)
+          : this.sampleLasso((target as { right: Ctl }).right);
       if (found) return found;
     }
+  }
+
+  /**
+   * E G r (= E[false R r]) for a knowledge-free r: a run on which r holds at every point until a state repeats
+   * (a lasso) or the run stops in a terminal or dead-end state, whose STOP loop repeats it forever.
+   */
+  private sampleLasso(always: Ctl): SampledEvidence | undefined {
+    const { reasoner } = this;
+    const main: Track = { state: reasoner.initialState(), moves: [], synced: true };
+    const seen = new Map<string, number>();
+    for (let step = 0; step <= MAX_STEPS; step++) {
+      this.clock.tick('sampling runs');
+      if (!this.holds(always, main, [], [], new Set())) return undefined;
+      const key = main.state.join(',');
+      const earlier = seen.get(key);
+      if (earlier !== undefined) return { moves: main.moves, twins: [], loopsTo: earlier };
+      seen.set(key, step);
+      const legal = reasoner.roles.map((_, r) => reasoner.legalMoves(main.state, r));
+      if (reasoner.isTerminal(main.state) || legal.some((m) => m.length === 0)) {
+        return { moves: main.moves, twins: [], loopsTo: step };
+      }
+      const joint = legal.map((m) => m[this.rng.nextInt(m.length)]!);
+      main.moves.push(joint);
+      main.state = reasoner.nextState(main.state, joint);
+    }
+    return undefined;
   }
 
   private sampleRun(left: Ctl, right: Ctl, knowers: readonly number[]): SampledEvidence | undefined {
@@ -173,7 +210,7 @@ export class RunSampler {
 }
 
 function percepts(
-  reasoner: PropnetReasoner,
+  reasoner: GameTransitions,
   state: Uint32Array,
   joint: readonly TermId[],
   role: number,

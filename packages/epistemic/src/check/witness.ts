@@ -16,7 +16,7 @@ export interface Run {
   readonly level: number;
   readonly nodes: number[];
   readonly edges: number[];
-  /** Where the run's last node repeats an earlier one (a lasso), as that node's position. */
+  /** A lasso: the run's last node is the node at this position again (or a STOP loop's node itself). */
   loopsTo?: number;
   /** What the run shows. */
   note: string;
@@ -130,8 +130,6 @@ export class WitnessBuilder {
       }
       if (seen.has(v)) {
         run.loopsTo = seen.get(v)!;
-        run.nodes.pop();
-        run.edges.pop();
         return;
       }
       seen.set(v, run.nodes.length - 1);

@@ -3,8 +3,9 @@
 // role has no legal move, loops to itself with the STOP move (Definition 6's infinite extension), so that every
 // run is infinite and a dead end is visible to (1) and (2). A role's observation on an edge is its own move and
 // its percepts (Definition 2); in a GDL game without `sees` every role observes the whole joint move.
-import { type Game, jointMoves, type Reasoner, type TermId } from '@gdlkit/core';
+import { type Game, jointMoves, type TermId } from '@gdlkit/core';
 import type { BudgetClock } from './budget.js';
+import type { GameTransitions } from './game-transitions.js';
 import { GrowableInt32 } from './growable.js';
 import { type Model, STOP_MOVE } from './model.js';
 
@@ -37,7 +38,7 @@ export class WorldGraph implements Model {
   private readonly legalCache: (readonly TermId[])[][] = [];
 
   constructor(
-    readonly reasoner: Reasoner<Uint32Array>,
+    readonly reasoner: GameTransitions,
     private clock: BudgetClock,
     private readonly options: WorldGraphOptions,
   ) {
@@ -121,13 +122,15 @@ export class WorldGraph implements Model {
       // Intern after the edge so the loop's target can be this world (or its STOP twin when moves are tracked).
       this.target.set(first, this.intern(state, STOP_MOVE, first));
     } else {
+      const percepts: TermId[][] = [];
       for (const joint of jointMoves(legal)) {
         const moveId = this.internKey(this.jointMoveIds, joint.join(','));
         if (moveId === this.jointMoveList.length) this.jointMoveList.push(joint);
         this.clock.tick('exploring the game states');
+        const next = this.reasoner.transition(state, joint, percepts);
         const edge = this.target.length;
-        this.addEdge(world, moveId, (r) => this.observe(state, joint, moveId, r));
-        this.target.set(edge, this.intern(this.reasoner.nextState(state, joint), moveId, edge));
+        this.addEdge(world, moveId, (r) => this.observe(percepts[r]!, moveId, r));
+        this.target.set(edge, this.intern(next, moveId, edge));
       }
     }
     this.firstEdge.set(world, first);
@@ -142,10 +145,10 @@ export class WorldGraph implements Model {
     for (let r = 0; r < this.roleCount; r++) this.observation.push(observe(r));
   }
 
-  private observe(state: Uint32Array, joint: readonly TermId[], moveId: number, role: number): number {
+  private observe(percepts: readonly TermId[], moveId: number, role: number): number {
     if (!this.game.isGdl2) return this.internKey(this.observationIds, `${moveId}`);
-    const percepts = [...this.reasoner.sees(state, joint, role)].sort((a, b) => a - b);
-    return this.internKey(this.observationIds, `${joint[role]}|${percepts.join(',')}`);
+    const own = this.jointMoveList[moveId]![role];
+    return this.internKey(this.observationIds, `${own}|${percepts.join(',')}`);
   }
 
   edgeEnd(world: number): number {
