@@ -50,6 +50,9 @@ export interface VerifyResult {
   readonly nodes: readonly number[];
 }
 
+/** The first exhaustive attempt of a conjunct takes at most this long (then sampled runs get their turn). */
+const FIRST_ATTEMPT_SECONDS = 10;
+
 export interface VerifyOptions {
   /** Set to false to go straight to sampled runs (no exhaustive search). */
   readonly exhaustive?: boolean;
@@ -121,56 +124,68 @@ export class Verifier {
       nodes,
       ...extra,
     });
-    /** A share of the time left, as a budget for one phase of one conjunct. */
-    const share = (parts: number): BudgetClock =>
-      new BudgetClock({
-        seconds: Math.max(0, (deadline - performance.now()) / 1000 / parts),
-        memoryBytes: budget.memoryBytes,
-      });
     let witness: Evidence | undefined;
     for (const [i, conjunct] of conjuncts.entries()) {
-      const left = conjuncts.length - i;
+      const parts = conjuncts.length - i;
       const ctl = toCtl(conjunct);
       const roles = [...knowingRoles(conjunct)]
         .map((name) => resolveRole(this.game, name))
         .sort((a, b) => a - b);
-      const models: Model[] = [];
-      try {
-        // The exhaustive search may take half of this conjunct's share; sampling runs get the rest.
-        if (options.exhaustive === false) throw new BudgetExceededError('the exhaustive search was skipped');
-        this.explore(models, knowledgeDepth(ctl), roles, readsMoves(conjunct), share(2 * left));
+      const depth = knowledgeDepth(ctl);
+      const trackMoves = readsMoves(conjunct);
+      const canSample = !trackMoves && sampleable(ctl);
+      // Three phases share this conjunct's time: a first exhaustive attempt (the whole answer on small games),
+      // sampled runs (quick evidence on large ones), then the exhaustive search resumed with the rest.
+      const phases: ('exhaustive' | 'sampled runs')[] =
+        options.exhaustive === false
+          ? ['sampled runs']
+          : canSample
+            ? ['exhaustive', 'sampled runs', 'exhaustive']
+            : ['exhaustive'];
+      let lastFailure = options.exhaustive === false ? 'the exhaustive search was skipped' : '';
+      let answered = false;
+      for (const [p, phase] of phases.entries()) {
+        const last = p === phases.length - 1;
+        const seconds = (deadline - performance.now()) / 1000 / parts;
+        const clock = new BudgetClock({
+          seconds: last ? seconds : p === 0 ? Math.min(FIRST_ATTEMPT_SECONDS, seconds / 4) : seconds / 3,
+          memoryBytes: budget.memoryBytes,
+        });
+        if (phase === 'sampled runs') {
+          const sampled = this.sample(ctl, conjunct, clock);
+          if (!sampled) continue;
+          method = 'sampled runs';
+          if (sampled.verdict === 'fails') return done('fails', { evidence: sampled.evidence });
+          witness ??= sampled.evidence;
+          answered = true;
+          break;
+        }
+        const models: Model[] = [];
+        try {
+          this.explore(models, depth, roles, trackMoves, clock);
+        } catch (e) {
+          if (!(e instanceof BudgetExceededError)) throw e;
+          lastFailure = e.message;
+          continue;
+        } finally {
+          models.forEach((m, level) => {
+            nodes[level] = Math.max(nodes[level] ?? 0, m.size);
+          });
+        }
         const labeller = new Labeller(models);
-        const level = models.length - 1;
-        if (labeller.sat(ctl, level)[0] !== 1) {
-          const evidence = this.evidence(labeller, negate(ctl), level, `violates ${brief(conjunct)}`);
+        if (labeller.sat(ctl, depth)[0] !== 1) {
+          const evidence = this.evidence(labeller, negate(ctl), depth, `violates ${brief(conjunct)}`);
           return done('fails', evidence ? { evidence } : {});
         }
-        witness ??= this.evidence(labeller, ctl, level, `satisfies ${brief(conjunct)}`);
-      } catch (e) {
-        if (!(e instanceof BudgetExceededError)) throw e;
-        models.forEach((m, level) => {
-          nodes[level] = Math.max(nodes[level] ?? 0, m.size);
-        });
-        models.length = 0;
-        if (readsMoves(conjunct)) {
-          unknownReason ??= e.message;
-          continue;
-        }
-        const sampled = sampleable(ctl) ? this.sample(ctl, conjunct, share(left)) : undefined;
-        if (sampled?.verdict === 'fails') {
-          method = 'sampled runs';
-          return done('fails', { evidence: sampled.evidence });
-        }
-        if (sampled?.verdict === 'holds') {
-          method = 'sampled runs';
-          witness ??= sampled.evidence;
-          continue;
-        }
-        unknownReason ??= `${e.message}; ${sampled === undefined && !sampleable(ctl) ? 'no sampled run can show this property' : 'sampled runs found no evidence'}`;
-      } finally {
-        models.forEach((m, level) => {
-          nodes[level] = Math.max(nodes[level] ?? 0, m.size);
-        });
+        witness ??= this.evidence(labeller, ctl, depth, `satisfies ${brief(conjunct)}`);
+        answered = true;
+        break;
+      }
+      if (!answered) {
+        const sampling = canSample
+          ? 'sampled runs found no evidence'
+          : 'no sampled run can show this property';
+        unknownReason ??= `${lastFailure}; ${sampling}`;
       }
     }
     if (unknownReason !== undefined) return done('unknown', { reason: unknownReason });
@@ -217,8 +232,8 @@ export class Verifier {
   }
 
   /**
-   * Fills `models` with the explored levels 0..depth. Completed models are kept for later checks; one the
-   * budget stopped is dropped, so that its memory is freed and no later check reads a partial model.
+   * Fills `models` with the explored levels 0..depth, resuming models an earlier search left unfinished (a
+   * model is labelled only once complete). Throws BudgetExceededError when the clock or the heap runs out.
    */
   private explore(
     models: Model[],
@@ -227,20 +242,34 @@ export class Verifier {
     trackMoves: boolean,
     clock: BudgetClock,
   ): void {
-    const worlds = this.worldGraphs.get(trackMoves) ?? new WorldGraph(this.reasoner, clock, { trackMoves });
-    models.push(worlds);
-    this.worldGraphs.delete(trackMoves);
-    worlds.useClock(clock);
-    exploreAll(worlds);
-    this.worldGraphs.set(trackMoves, worlds);
-    for (let level = 1; level <= depth; level++) {
-      const key = `${trackMoves}:${knowers.join(',')}:${level}`;
-      const product = this.products.get(key) ?? new BeliefProduct(models[level - 1]!, knowers, clock);
-      models.push(product);
-      this.products.delete(key);
-      product.useClock(clock);
-      exploreAll(product);
-      this.products.set(key, product);
+    try {
+      let worlds = this.worldGraphs.get(trackMoves);
+      if (!worlds) {
+        worlds = new WorldGraph(this.reasoner, clock, { trackMoves });
+        this.worldGraphs.set(trackMoves, worlds);
+      }
+      models.push(worlds);
+      worlds.useClock(clock);
+      exploreAll(worlds);
+      for (let level = 1; level <= depth; level++) {
+        const key = `${trackMoves}:${knowers.join(',')}:${level}`;
+        let product = this.products.get(key);
+        if (!product) {
+          product = new BeliefProduct(models[level - 1]!, knowers, clock);
+          this.products.set(key, product);
+        }
+        models.push(product);
+        product.useClock(clock);
+        exploreAll(product);
+      }
+    } catch (e) {
+      // Out of memory: drop what this search built so the heap is freed; out of time: keep it to resume.
+      if (e instanceof BudgetExceededError && e.detail.limit === 'memory') {
+        this.worldGraphs.delete(trackMoves);
+        for (const key of this.products.keys())
+          if (key.startsWith(`${trackMoves}:`)) this.products.delete(key);
+      }
+      throw e;
     }
   }
 
