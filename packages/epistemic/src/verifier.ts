@@ -3,13 +3,12 @@
 // `fails` or `unknown` (the budget ran out: never `holds` on an incomplete model) with evidence runs.
 import {
   BudgetExceededError,
-  describeState,
   type Game,
   GdlkitError,
+  replayMatch,
   type TermId,
   type TraceBlock,
   type TraceStep,
-  withMove,
 } from '@gdlkit/core';
 import { buildPropnet } from '@gdlkit/propnet';
 import { resolveRole } from './check/atoms.js';
@@ -337,29 +336,17 @@ function describeRun(run: Run, index: number, moves: number): string {
   return `run ${index + 1} (${moves} moves): ${run.note}${loopNote(run.loopsTo, moves)}`;
 }
 
-/** Plays the joint moves from the initial state and writes the canonical lines of every state. */
+/** The match record of joint moves from the initial state: core's replay of a record holding only the moves. */
 export function recordOf(reasoner: GameTransitions, moves: readonly (readonly number[])[]): TraceBlock {
-  const store = reasoner.game.store;
-  const steps: TraceStep[] = [];
-  let state = reasoner.initialState();
-  for (let step = 0; step <= moves.length; step++) {
-    const { line } = describeState(reasoner, state, step, { goalsEverywhere: true });
-    const move = moves[step];
-    if (!move) {
-      steps.push(line);
-      break;
-    }
-    steps.push(withMove(reasoner, line, state, move));
-    state = reasoner.nextState(state, move);
-  }
-  return {
-    header: {
-      header: true,
-      game: reasoner.game.file,
-      backend: 'epistemic',
-      seed: 0,
-      roles: reasoner.roles.map((r) => store.toKif(r)),
-    },
-    steps,
-  };
+  const names = reasoner.roles.map((r) => reasoner.game.store.toKif(r));
+  // replayMatch reads only `moves`; the other fields of these lines are recomputed.
+  const steps: TraceStep[] = moves.map((joint, step) => ({
+    step,
+    state: [],
+    terminal: false,
+    moves: Object.fromEntries(names.map((name, r) => [name, reasoner.game.store.toKif(joint[r]!)])),
+  }));
+  steps.push({ step: moves.length, state: [], terminal: true });
+  const record = replayMatch(reasoner, { steps }, { goalsEverywhere: true });
+  return { header: { ...record.header!, backend: 'epistemic' }, steps: record.steps };
 }

@@ -127,34 +127,28 @@ export class Labeller {
   }
 
   private existsUntil(level: number, left: Uint8Array, right: Uint8Array): Uint8Array {
-    const { start, source } = this.preds(level);
-    const out = right.slice();
-    const queue: number[] = [];
-    for (let v = 0; v < out.length; v++) if (out[v]) queue.push(v);
-    while (queue.length > 0) {
-      const v = queue.pop()!;
-      for (let i = start[v]!; i < start[v + 1]!; i++) {
-        const p = source[i]!;
-        if (!out[p] && left[p]) {
-          out[p] = 1;
-          queue.push(p);
-        }
-      }
-    }
-    return out;
+    return this.backward(level, right, (p) => left[p] === 1);
   }
 
   private allUntil(level: number, left: Uint8Array, right: Uint8Array): Uint8Array {
-    const { start, source } = this.preds(level);
     const pending = this.outDegree(this.models[level]!);
-    const out = right.slice();
+    return this.backward(level, right, (p) => --pending[p]! === 0 && left[p] === 1);
+  }
+
+  /**
+   * The least set containing `seed` and closed under adding a predecessor p for which `admit(p)` holds; admit
+   * is asked once per edge into the set from a node outside it.
+   */
+  private backward(level: number, seed: Uint8Array, admit: (p: number) => boolean): Uint8Array {
+    const { start, source } = this.preds(level);
+    const out = seed.slice();
     const queue: number[] = [];
     for (let v = 0; v < out.length; v++) if (out[v]) queue.push(v);
     while (queue.length > 0) {
       const v = queue.pop()!;
       for (let i = start[v]!; i < start[v + 1]!; i++) {
         const p = source[i]!;
-        if (--pending[p]! === 0 && !out[p] && left[p]) {
+        if (!out[p] && admit(p)) {
           out[p] = 1;
           queue.push(p);
         }

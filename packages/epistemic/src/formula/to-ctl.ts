@@ -137,31 +137,38 @@ function stateOf(p: Path): Ctl | undefined {
   return p.op === 'state' ? p.ctl : undefined;
 }
 
+/**
+ * E over a conjunction or A over a disjunction of path formulas: the state formulas step out of the quantifier
+ * (E(s ∧ ψ) ≡ s ∧ Eψ), several X steps merge (E(Xψ ∧ Xχ) ≡ EX E(ψ ∧ χ), dually for A), and more than one other
+ * temporal member is not supported.
+ */
+function mixedJunction(
+  op: 'and' | 'or',
+  args: readonly Path[],
+  quantified: (p: Path, whole: Formula) => Ctl,
+  whole: Formula,
+): Ctl {
+  const states = args.map(stateOf).filter((s): s is Ctl => s !== undefined);
+  const temporal = args.filter((a) => a.op !== 'state');
+  if (temporal.length > 1) {
+    if (temporal.every((t) => t.op === 'X')) {
+      const joined: Path = { op: 'X', arg: { op, args: temporal.map((t) => (t as { arg: Path }).arg) } };
+      return quantified({ op, args: [...args.filter((a) => a.op === 'state'), joined] }, whole);
+    }
+    const quantifier = op === 'and' ? 'E over a conjunction' : 'A over a disjunction';
+    return unsupported(whole, `${quantifier} of several temporal path formulas is not supported`);
+  }
+  return { op, args: [...states, ...temporal.map((t) => quantified(t, whole))] };
+}
+
 function pathE(p: Path, whole: Formula): Ctl {
   switch (p.op) {
     case 'state':
       return p.ctl;
     case 'or':
       return { op: 'or', args: p.args.map((a) => pathE(a, whole)) };
-    case 'and': {
-      const states = p.args.map(stateOf);
-      const temporal = p.args.filter((_, i) => states[i] === undefined);
-      if (temporal.length > 1) {
-        // E(Xψ ∧ Xχ) ≡ EX E(ψ ∧ χ): the next step is shared.
-        if (temporal.every((t) => t.op === 'X')) {
-          const joined: Path = {
-            op: 'X',
-            arg: { op: 'and', args: temporal.map((t) => (t as { arg: Path }).arg) },
-          };
-          return pathE({ op: 'and', args: [...p.args.filter((a) => a.op === 'state'), joined] }, whole);
-        }
-        return unsupported(whole, 'E over a conjunction of several temporal path formulas is not supported');
-      }
-      return {
-        op: 'and',
-        args: [...states.filter((s): s is Ctl => s !== undefined), ...temporal.map((t) => pathE(t, whole))],
-      };
-    }
+    case 'and':
+      return mixedJunction(p.op, p.args, pathE, whole);
     case 'X':
       return { op: 'EX', arg: pathE(p.arg, whole) };
     case 'F':
@@ -191,25 +198,8 @@ function pathA(p: Path, whole: Formula): Ctl {
       return p.ctl;
     case 'and':
       return { op: 'and', args: p.args.map((a) => pathA(a, whole)) };
-    case 'or': {
-      const states = p.args.map(stateOf);
-      const temporal = p.args.filter((_, i) => states[i] === undefined);
-      if (temporal.length > 1) {
-        // A(Xψ ∨ Xχ) ≡ AX A(ψ ∨ χ): the next step is shared.
-        if (temporal.every((t) => t.op === 'X')) {
-          const joined: Path = {
-            op: 'X',
-            arg: { op: 'or', args: temporal.map((t) => (t as { arg: Path }).arg) },
-          };
-          return pathA({ op: 'or', args: [...p.args.filter((a) => a.op === 'state'), joined] }, whole);
-        }
-        return unsupported(whole, 'A over a disjunction of several temporal path formulas is not supported');
-      }
-      return {
-        op: 'or',
-        args: [...states.filter((s): s is Ctl => s !== undefined), ...temporal.map((t) => pathA(t, whole))],
-      };
-    }
+    case 'or':
+      return mixedJunction(p.op, p.args, pathA, whole);
     case 'X':
       return { op: 'AX', arg: pathA(p.arg, whole) };
     case 'G':
