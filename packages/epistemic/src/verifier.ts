@@ -20,7 +20,7 @@ import { type Ctl, knowledgeDepth, negate } from './formula/ctl.js';
 import type { GameVocabulary } from './formula/named-properties.js';
 import { printFormula } from './formula/print.js';
 import { toCtl } from './formula/to-ctl.js';
-import { BeliefProduct } from './model/belief-product.js';
+import { BeliefProduct, updateBelief } from './model/belief-product.js';
 import { BudgetClock, type CheckBudget, DEFAULT_CHECK_BUDGET } from './model/budget.js';
 import { GameTransitions } from './model/game-transitions.js';
 import { exploreAll, type Model } from './model/model.js';
@@ -274,27 +274,28 @@ export class Verifier {
 
   /**
    * The belief sets of a role along a match (its joint moves as term ids): per visited state, the states the
-   * role cannot tell apart from it under perfect recall, each as its fluents. The knowledge model is explored
-   * only along the match.
+   * role cannot tell apart from it under perfect recall, each as its fluents. Only the states of those belief
+   * sets are expanded.
    */
   knowledgeAlong(roleName: string, moves: readonly (readonly TermId[])[]): TermId[][][] {
     const clock = new BudgetClock(DEFAULT_CHECK_BUDGET);
+    const role = resolveRole(this.game, roleName);
     const worlds = new WorldGraph(this.reasoner, clock, { trackMoves: false });
-    const product = new BeliefProduct(worlds, [resolveRole(this.game, roleName)], clock);
-    const facts = (node: number) =>
-      [...product.belief(node, 0)].map((w) => [...this.reasoner.stateToFacts(worlds.state(w))]);
-    const out = [facts(0)];
-    let node = 0;
+    const facts = (members: readonly number[]) =>
+      members.map((w) => [...this.reasoner.stateToFacts(worlds.state(w))]);
+    let actual = 0;
+    let belief = [0];
+    const out = [facts(belief)];
     for (const [step, joint] of moves.entries()) {
-      let next = -1;
-      for (let e = product.expand(node); e < product.edgeEnd(node) && next < 0; e++) {
-        const id = product.edgeMove(e);
-        if (id >= 0 && worlds.jointMoveList[id]!.every((m, r) => m === joint[r]))
-          next = product.edgeTarget(e);
+      let edge = -1;
+      for (let e = worlds.expand(actual); e < worlds.edgeEnd(actual) && edge < 0; e++) {
+        const id = worlds.edgeMove(e);
+        if (id >= 0 && worlds.jointMoveList[id]!.every((m, r) => m === joint[r])) edge = e;
       }
-      if (next < 0) throw new GdlkitError('BAD_RECORD', `step ${step}: the joint move is not legal`);
-      node = next;
-      out.push(facts(node));
+      if (edge < 0) throw new GdlkitError('BAD_RECORD', `step ${step}: the joint move is not legal`);
+      actual = worlds.edgeTarget(edge);
+      belief = updateBelief(worlds, belief, role, worlds.edgeObservation(edge, role), clock);
+      out.push(facts(belief));
     }
     return out;
   }

@@ -27,6 +27,9 @@ describe('cross-check with the filter', () => {
         match.steps.forEach((step, k) => {
           const members = beliefs[k]!;
           expect(members.length).toBeGreaterThan(0);
+          if (!step.terminal && filter.knowsLegalMoves(match.knowledge[k]!)) {
+            expect(legalSets(verifier, members, role).size, `${file} seed ${seed} step ${k}: legal`).toBe(1);
+          }
           for (const fluent of step.known) {
             const id = game.parseTerm(fluent);
             expect(
@@ -38,6 +41,28 @@ describe('cross-check with the filter', () => {
       }
     });
   }
+
+  it('Krieg-TicTacToe 5x5: where the filter does not know its legal moves, the player knows them (perfect recall)', () => {
+    // The legal rule reads only the player's own marks and tries, which its percepts (yougotit, mark) reveal;
+    // the filter cannot reason by cases over the unknown cells (Thielscher 2013, Table 1 discussion).
+    const game = gameFile('kriegttt_5x5.kif');
+    const verifier = Verifier.create(game);
+    const filter = createFilter(game, { role: 'xplayer' });
+    let filterMissed = 0;
+    for (let seed = 1; seed <= 2; seed++) {
+      const match = playFilteredMatch(filter, verifier.reasoner, { seed, maxSteps: 2 });
+      const moves = match.steps
+        .filter((s) => s.moves)
+        .map((s) => game.roles.map((_, r) => game.parseTerm(s.moves![game.roleName(r)]!)));
+      const beliefs = verifier.knowledgeAlong('xplayer', moves);
+      match.steps.forEach((step, k) => {
+        if (step.terminal) return;
+        expect(legalSets(verifier, beliefs[k]!, 'xplayer').size).toBe(1);
+        if (!filter.knowsLegalMoves(match.knowledge[k]!)) filterMissed++;
+      });
+    }
+    expect(filterMissed).toBeGreaterThan(0);
+  }, 60_000);
 
   it('where the checker finds knows-terminal violated, the filter does not know the game ended', () => {
     const game = gameFile('tests/epistemic/blind2x2.kif');
@@ -59,3 +84,13 @@ describe('cross-check with the filter', () => {
     expect(filter.isTerminal(state)).toBe(false);
   });
 });
+
+/** The distinct legal-move sets of a role over belief members (as fluents). */
+function legalSets(verifier: Verifier, members: readonly (readonly number[])[], role: string): Set<string> {
+  const r = verifier.game.roles.findIndex((_, i) => verifier.game.roleName(i) === role);
+  const sets = members.map((facts) => {
+    const moves = verifier.reasoner.legalMoves(verifier.reasoner.stateFromFacts(facts), r);
+    return [...moves].sort((a, b) => a - b).join(',');
+  });
+  return new Set(sets);
+}

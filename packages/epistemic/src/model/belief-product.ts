@@ -86,18 +86,8 @@ export class BeliefProduct implements Model {
     const key = `${beliefId}:${k}:${observation}`;
     const known = this.updates.get(key);
     if (known !== undefined) return known;
-    const role = this.knowers[k]!;
-    const { base } = this;
-    const next = new Set<number>();
-    for (const member of this.beliefs[beliefId]!) {
-      this.clock.tick('updating belief sets');
-      const first = base.expand(member);
-      const end = base.edgeEnd(member);
-      for (let e = first; e < end; e++) {
-        if (base.edgeObservation(e, role) === observation) next.add(base.edgeTarget(e));
-      }
-    }
-    const id = this.internBelief([...next].sort((a, b) => a - b));
+    const next = updateBelief(this.base, this.beliefs[beliefId]!, this.knowers[k]!, observation, this.clock);
+    const id = this.internBelief(next);
     this.updates.set(key, id);
     return id;
   }
@@ -158,4 +148,27 @@ export class BeliefProduct implements Model {
   parentEdge(node: number): number {
     return this.parent.get(node);
   }
+}
+
+/**
+ * The belief set after `role` makes `observation`: every successor, through an edge the role observes that way,
+ * of a member of the belief set before (sorted node ids of `base`).
+ */
+export function updateBelief(
+  base: Model,
+  members: Iterable<number>,
+  role: number,
+  observation: number,
+  clock: BudgetClock,
+): number[] {
+  const next = new Set<number>();
+  for (const member of members) {
+    clock.tick('updating belief sets');
+    const first = base.expand(member);
+    const end = base.edgeEnd(member);
+    for (let e = first; e < end; e++) {
+      if (base.edgeObservation(e, role) === observation) next.add(base.edgeTarget(e));
+    }
+  }
+  return [...next].sort((a, b) => a - b);
 }
