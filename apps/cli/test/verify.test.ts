@@ -72,6 +72,22 @@ describe('gdlkit verify', () => {
     expect(r.stdout).toMatch(/^terminates: unknown \(\d+\.\d\d s\)\n {2}the \d\.\d s budget ran out/);
   });
 
+  it('answers unknown for every property when the game does not ground within the budget', () => {
+    const r = runCli([
+      'verify',
+      'games/smalldominion2.kif',
+      '--property',
+      'terminates',
+      '--budget',
+      '1',
+      '--json',
+    ]);
+    expect(r.code).toBe(3);
+    const { results } = JSON.parse(r.stdout) as { results: VerifyJson[] };
+    expect(results[0]).toMatchObject({ property: 'terminates', result: 'unknown', counterexample: null });
+    expect(results[0]!.reason).toMatch(/did not ground: grounding exceeded its time budget/);
+  });
+
   it('rejects bad formulas, roles and options with located messages', () => {
     const syntax = runCli(['verify', BLIND, '--property', 'A G (terminal']);
     expect(syntax.code).toBe(1);

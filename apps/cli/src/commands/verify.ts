@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { writeTrace } from '@gdlkit/core';
+import { BudgetExceededError, writeTrace } from '@gdlkit/core';
 import {
   DEFAULT_CHECK_BUDGET,
   type Formula,
@@ -46,7 +46,28 @@ export async function verify(args: string[]): Promise<number> {
   // Formulas are read and translated before the game is grounded, so a typo is reported at once.
   const parsed = requested.map((p) => (isPropertyName(p) ? p : parseFormula(p)));
   for (const p of parsed) if (typeof p !== 'string') toCtl(p);
-  const verifier = Verifier.create(readGame(file), seconds);
+  const game = readGame(file);
+  let verifier: Verifier;
+  try {
+    verifier = Verifier.create(game, seconds);
+  } catch (e) {
+    if (!(e instanceof BudgetExceededError)) throw e;
+    // No model without a grounded game: every property is unknown, with the reason.
+    const reason = `the game did not ground: ${e.message}`;
+    if (values.json) {
+      const results = requested.map((property) => ({
+        property,
+        result: 'unknown',
+        seconds: 0,
+        counterexample: null,
+        reason,
+      }));
+      process.stdout.write(`${JSON.stringify({ file, results }, null, 2)}\n`);
+    } else {
+      for (const p of requested) process.stdout.write(`${p}: unknown\n  ${reason}\n`);
+    }
+    return EXIT.budget;
+  }
   const outDir = values.out ?? '.';
   const results: { property: string; result: VerifyResult; evidence?: string }[] = [];
   for (const [i, p] of parsed.entries()) {

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { BudgetExceededError } from '@gdlkit/core';
 
 /** The time and memory a check may use; past either, the answer is `unknown`. */
@@ -7,7 +8,11 @@ export interface CheckBudget {
   readonly memoryBytes: number;
 }
 
-export const DEFAULT_CHECK_BUDGET: CheckBudget = { seconds: 60, memoryBytes: 2 * 2 ** 30 };
+/** 60 s, and 2 GiB of heap or 70% of the heap limit if that is smaller (so the budget, not V8, stops a check). */
+export const DEFAULT_CHECK_BUDGET: CheckBudget = {
+  seconds: 60,
+  memoryBytes: Math.min(2 * 2 ** 30, 0.7 * getHeapStatistics().heap_size_limit),
+};
 
 /** Counts work and throws BudgetExceededError once the deadline or the heap limit is passed. */
 export class BudgetClock {
