@@ -13,11 +13,12 @@ const games = (values.games ?? 'montyhall.kif,kriegttt_5x5.kif,transit.kif').spl
 const root = new URL('../../../games/', import.meta.url);
 for (const file of games) {
   const started = performance.now();
-  const verifier = Verifier.create(loadGame(readFileSync(new URL(file, root), 'utf8'), file), budget);
+  const source = readFileSync(new URL(file, root), 'utf8');
+  const verifier = Verifier.create(loadGame(source, file), budget, source);
   const build = (performance.now() - started) / 1000;
   console.log(`${file}: propnet built in ${build.toFixed(2)} s`);
-  PROPERTY_NAMES.forEach((name, i) => {
-    const r = verifier.verify(namedProperty(name, verifier.vocabulary()), {
+  for (const [i, name] of PROPERTY_NAMES.entries()) {
+    const r = await verifier.verify(namedProperty(name, verifier.vocabulary()), {
       seconds: budget,
       memoryBytes: 3 * 2 ** 30,
     });
@@ -27,5 +28,5 @@ for (const file of games) {
       `  (${i + 1}) ${name}: ${r.result} [${r.method}] ${r.seconds.toFixed(2)} s, model nodes ${nodes}${why}`,
     );
     for (const note of r.evidence?.notes ?? []) console.log(`      ${note}`);
-  });
+  }
 }

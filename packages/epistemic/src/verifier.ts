@@ -12,6 +12,7 @@ import {
 } from '@gdlkit/core';
 import { buildPropnet } from '@gdlkit/propnet';
 import { resolveRole } from './check/atoms.js';
+import { invariantBodies, proveInvariants } from './check/induction.js';
 import { Labeller } from './check/label.js';
 import { isSampleTarget, RunSampler } from './check/run-sampler.js';
 import { type Run, runMoves, WitnessBuilder } from './check/witness.js';
@@ -27,6 +28,7 @@ import { exploreAll, type Model } from './model/model.js';
 import { WorldGraph } from './model/world-graph.js';
 
 export type Verdict = 'holds' | 'fails' | 'unknown';
+export type Method = 'exhaustive' | 'induction' | 'sampled runs';
 
 export interface Evidence {
   /** One match record block per run; the first is the run on which the answer shows. */
@@ -41,8 +43,11 @@ export interface VerifyResult {
   readonly seconds: number;
   /** A counterexample (fails) or witness (holds), when the answer has one. */
   readonly evidence?: Evidence;
-  /** How the answer was found: on the whole knowledge model, or on sampled runs after it did not fit. */
-  readonly method: 'exhaustive' | 'sampled runs';
+  /**
+   * How the answer was found: on the whole knowledge model, by an induction proof of an invariant, or on sampled
+   * runs (the last two when the model did not fit).
+   */
+  readonly method: Method;
   /** Why the answer is unknown. */
   readonly reason?: string;
   /** Nodes of the explored knowledge model, per level (level 0: game states). */
@@ -69,12 +74,16 @@ export class Verifier {
   private constructor(
     readonly game: Game,
     readonly reasoner: GameTransitions,
+    private readonly source: string | undefined,
   ) {}
 
-  /** Grounds the game into a propnet (within the budget's time). */
-  static create(game: Game, buildSeconds = DEFAULT_CHECK_BUDGET.seconds): Verifier {
+  /**
+   * Grounds the game into a propnet (within the budget's time). With the game's `source` text, invariants the
+   * explicit model cannot decide in time are also tried by induction (check/induction.ts).
+   */
+  static create(game: Game, buildSeconds = DEFAULT_CHECK_BUDGET.seconds, source?: string): Verifier {
     const ir = buildPropnet(game, { timeMs: buildSeconds * 1000 });
-    return new Verifier(game, new GameTransitions(game, ir));
+    return new Verifier(game, new GameTransitions(game, ir), source);
   }
 
   /** The roles and ground legal/goal atoms the named properties range over. */
@@ -104,11 +113,11 @@ export class Verifier {
    * Checks `formula` at the initial point of every run. A top-level conjunction is checked conjunct by
    * conjunct (A(φ ∧ ψ) ≡ Aφ ∧ Aψ), each on a model with only the knowledge it reads.
    */
-  verify(
+  async verify(
     formula: Formula,
     budget: CheckBudget = DEFAULT_CHECK_BUDGET,
     options: VerifyOptions = {},
-  ): VerifyResult {
+  ): Promise<VerifyResult> {
     const started = performance.now();
     const deadline = started + budget.seconds * 1000;
     const conjuncts = formula.op === 'and' ? formula.args : [formula];
@@ -133,14 +142,16 @@ export class Verifier {
       const depth = knowledgeDepth(ctl);
       const trackMoves = readsMoves(conjunct);
       const canSample = !trackMoves && sampleable(ctl);
-      // Three phases share this conjunct's time: a first exhaustive attempt (the whole answer on small games),
-      // sampled runs (quick evidence on large ones), then the exhaustive search resumed with the rest.
-      const phases: ('exhaustive' | 'sampled runs')[] =
-        options.exhaustive === false
-          ? ['sampled runs']
-          : canSample
-            ? ['exhaustive', 'sampled runs', 'exhaustive']
-            : ['exhaustive'];
+      const invariant = this.source === undefined ? undefined : invariantBodies(ctl);
+      // The phases share this conjunct's time: a first exhaustive attempt (the whole answer on small games),
+      // an induction proof for an invariant, sampled runs (quick evidence on large games), then the exhaustive
+      // search resumed with the rest.
+      const phases: Method[] = [
+        ...(options.exhaustive === false ? [] : ['exhaustive' as const]),
+        ...(invariant ? ['induction' as const] : []),
+        ...(canSample ? ['sampled runs' as const] : []),
+        ...(options.exhaustive === false ? [] : ['exhaustive' as const]),
+      ];
       let lastFailure = options.exhaustive === false ? 'the exhaustive search was skipped' : '';
       let answered = false;
       for (const [p, phase] of phases.entries()) {
@@ -150,6 +161,14 @@ export class Verifier {
           seconds: last ? seconds : p === 0 ? Math.min(FIRST_ATTEMPT_SECONDS, seconds / 4) : seconds / 3,
           memoryBytes: budget.memoryBytes,
         });
+        if (phase === 'induction') {
+          if (await proveInvariants(this.source!, this.game.file, invariant!, clock.budget)) {
+            method = 'induction';
+            answered = true;
+            break;
+          }
+          continue;
+        }
         if (phase === 'sampled runs') {
           const sampled = this.sample(ctl, conjunct, clock);
           if (!sampled) continue;

@@ -17,8 +17,8 @@ describe('evidence as match records', () => {
   const prover = createProver(game);
   const replay = (records: readonly TraceBlock[]) => records.map((r) => replayMatch(prover, r));
 
-  it('knows-terminal: a terminal run and a running one the player cannot tell apart', () => {
-    const r = checkNamed(verifier, 'knows-terminal');
+  it('knows-terminal: a terminal run and a running one the player cannot tell apart', async () => {
+    const r = await checkNamed(verifier, 'knows-terminal');
     expect(r.result).toBe('fails');
     const [actual, other] = replay(r.evidence!.records);
     const last = actual!.steps.length - 1;
@@ -29,8 +29,8 @@ describe('evidence as match records', () => {
     expect(r.evidence!.notes[1]).toMatch(/cannot tell apart from run 1 up to step 2/);
   });
 
-  it('knows-legal: claim is legal on one run and not on the other, at the same view', () => {
-    const r = checkNamed(verifier, 'knows-legal');
+  it('knows-legal: claim is legal on one run and not on the other, at the same view', async () => {
+    const r = await checkNamed(verifier, 'knows-legal');
     expect(r.result).toBe('fails');
     const runs = replay(r.evidence!.records);
     expect(runs.length).toBe(2);
@@ -41,24 +41,27 @@ describe('evidence as match records', () => {
     expect(view(runs[1]!, 'player', last)).toBe(view(runs[0]!, 'player', last));
   });
 
-  it('winnable: the witness run ends with the player winning', () => {
-    const r = checkNamed(verifier, 'winnable');
+  it('winnable: the witness run ends with the player winning', async () => {
+    const r = await checkNamed(verifier, 'winnable');
     expect(r.result).toBe('holds');
     const [run] = replay(r.evidence!.records);
     expect(run!.steps[run!.steps.length - 1]!.goals?.player).toBe(100);
   });
 
-  it('a failed eventuality ends in a terminal state where it never held', () => {
-    const r = verifier.verify(parseFormula('A F (goal player 100)'), { seconds: 60, memoryBytes: 2 ** 31 });
+  it('a failed eventuality ends in a terminal state where it never held', async () => {
+    const r = await verifier.verify(parseFormula('A F (goal player 100)'), {
+      seconds: 60,
+      memoryBytes: 2 ** 31,
+    });
     expect(r.result).toBe('fails');
     const [run] = replay(r.evidence!.records);
     expect(run!.steps[run!.steps.length - 1]!.terminal).toBe(true);
     expect(run!.steps.every((s) => s.goals === undefined || s.goals.player !== 100)).toBe(true);
   });
 
-  it('a non-terminating game: AF terminal fails on a lasso', () => {
+  it('a non-terminating game: AF terminal fails on a lasso', async () => {
     const loop = gameFile('tests/epistemic/cycle.kif');
-    const r = Verifier.create(loop).verify(parseFormula('A F terminal'), {
+    const r = await Verifier.create(loop).verify(parseFormula('A F terminal'), {
       seconds: 60,
       memoryBytes: 2 ** 31,
     });

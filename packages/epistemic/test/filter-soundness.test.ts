@@ -14,7 +14,7 @@ const CASES: [string, string][] = [
 
 describe('cross-check with the filter', () => {
   for (const [file, role] of CASES) {
-    it(`${file}: every fluent the filter knows is known to the checker (${role}, 6 seeds)`, () => {
+    it(`${file}: every fluent the filter knows is known to the checker (${role}, 6 seeds)`, async () => {
       const game = gameFile(file);
       const verifier = Verifier.create(game);
       const filter = createFilter(game, { role });
@@ -42,7 +42,7 @@ describe('cross-check with the filter', () => {
     });
   }
 
-  it('Krieg-TicTacToe 5x5: where the filter does not know its legal moves, the player knows them (perfect recall)', () => {
+  it('Krieg-TicTacToe 5x5: where the filter does not know its legal moves, the player knows them (perfect recall)', async () => {
     // The legal rule reads only the player's own marks and tries, which its percepts (yougotit, mark) reveal;
     // the filter cannot reason by cases over the unknown cells (Thielscher 2013, Table 1 discussion).
     const game = gameFile('kriegttt_5x5.kif');
@@ -64,10 +64,10 @@ describe('cross-check with the filter', () => {
     expect(filterMissed).toBeGreaterThan(0);
   }, 60_000);
 
-  it('where the checker finds knows-terminal violated, the filter does not know the game ended', () => {
+  it('where the checker finds knows-terminal violated, the filter does not know the game ended', async () => {
     const game = gameFile('tests/epistemic/blind2x2.kif');
     const verifier = Verifier.create(game);
-    const r = checkNamed(verifier, 'knows-terminal');
+    const r = await checkNamed(verifier, 'knows-terminal');
     expect(r.result).toBe('fails');
     const record = r.evidence!.records[0]!;
     const filter = createFilter(game, { role: 'player' });

@@ -11,7 +11,7 @@ import {
 import { gameFile } from './helpers.js';
 
 describe('formula syntax', () => {
-  it('prints what it reads, with the same structure', () => {
+  it('prints what it reads, with the same structure', async () => {
     const texts = [
       'A F terminal',
       'A G (not terminal -> (legal candidate (choose 1)) or (legal candidate noop))',
@@ -29,13 +29,13 @@ describe('formula syntax', () => {
     }
   });
 
-  it('reads the alternative operator spellings and canonical atom terms', () => {
+  it('reads the alternative operator spellings and canonical atom terms', async () => {
     expect(printFormula(parseFormula('!terminal & ( legal  xplayer (mark 1   2) ) | true'))).toBe(
       'not terminal and (legal xplayer (mark 1 2)) or true',
     );
   });
 
-  it('names the column of a syntax error', () => {
+  it('names the column of a syntax error', async () => {
     const bad: [string, RegExp][] = [
       ['A F', /column 4: expected a formula at the end/],
       ['G (terminal', /expected '\)' at the end/],
@@ -52,13 +52,13 @@ describe('formula syntax', () => {
     }
   });
 
-  it('rejects path formulas outside the decidable fragment with a reason', () => {
+  it('rejects path formulas outside the decidable fragment with a reason', async () => {
     expect(() => toCtl(parseFormula('E (F terminal and G not terminal)'))).toThrow(/several temporal/);
     expect(() => toCtl(parseFormula('K[candidate] F terminal'))).toThrow(/needs a path quantifier/);
     expect(() => toCtl(parseFormula('A (F terminal or G (true (step 1)))'))).toThrow(/several temporal/);
   });
 
-  it('expands the six named properties over a game and prints them readably', () => {
+  it('expands the six named properties over a game and prints them readably', async () => {
     const verifier = Verifier.create(gameFile('montyhall.kif'));
     const texts = PROPERTY_NAMES.map((name) => printFormula(namedProperty(name, verifier.vocabulary())));
     expect(texts[0]).toBe('A F terminal');

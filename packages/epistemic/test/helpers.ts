@@ -11,6 +11,6 @@ export function gameFile(path: string): Game {
 }
 
 /** Checks a named property with a generous budget (these games are small). */
-export function checkNamed(verifier: Verifier, name: PropertyName): VerifyResult {
+export function checkNamed(verifier: Verifier, name: PropertyName): Promise<VerifyResult> {
   return verifier.verify(namedProperty(name, verifier.vocabulary()), { seconds: 60, memoryBytes: 2 ** 31 });
 }

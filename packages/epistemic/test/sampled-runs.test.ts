@@ -28,23 +28,23 @@ function expectKnowsTerminalViolated(records: readonly TraceBlock[], file: strin
 }
 
 describe('sampled runs', () => {
-  it('find the blind 2x2 counterexamples and witness without the exhaustive search', () => {
+  it('find the blind 2x2 counterexamples and witness without the exhaustive search', async () => {
     const file = 'tests/epistemic/blind2x2.kif';
     const verifier = Verifier.create(gameFile(file));
-    const terminal = sampled(verifier, 'knows-terminal', 10);
+    const terminal = await sampled(verifier, 'knows-terminal', 10);
     expect([terminal.result, terminal.method]).toEqual(['fails', 'sampled runs']);
     expectKnowsTerminalViolated(terminal.evidence!.records, file, 'player');
-    expect(sampled(verifier, 'knows-legal', 10).result).toBe('fails');
-    expect(sampled(verifier, 'winnable', 10).result).toBe('holds');
+    expect((await sampled(verifier, 'knows-legal', 10)).result).toBe('fails');
+    expect((await sampled(verifier, 'winnable', 10)).result).toBe('holds');
   });
 
-  it('never answer holds for a universal property they cannot refute', () => {
+  it('never answer holds for a universal property they cannot refute', async () => {
     const verifier = Verifier.create(gameFile('tests/epistemic/blind2x2.kif'));
-    const playable = sampled(verifier, 'playable', 0.5);
+    const playable = await sampled(verifier, 'playable', 0.5);
     expect(playable.result).toBe('unknown');
     expect(playable.reason).toMatch(/sampled runs found no evidence/);
-    expect(sampled(verifier, 'terminates', 0.5).result).toBe('unknown');
-    const eventually = verifier.verify(
+    expect((await sampled(verifier, 'terminates', 0.5)).result).toBe('unknown');
+    const eventually = await verifier.verify(
       parseFormula('A F K[player] terminal'),
       { seconds: 0.5, memoryBytes: 2 ** 31 },
       { exhaustive: false },
@@ -52,9 +52,9 @@ describe('sampled runs', () => {
     expect(eventually.reason).toMatch(/no sampled run can show this property/);
   });
 
-  it('show non-termination by a lasso (a state repeats on a run that never ends)', () => {
+  it('show non-termination by a lasso (a state repeats on a run that never ends)', async () => {
     const file = 'tests/epistemic/cycle.kif';
-    const r = sampled(Verifier.create(gameFile(file)), 'terminates', 10);
+    const r = await sampled(Verifier.create(gameFile(file)), 'terminates', 10);
     expect(r.result).toBe('fails');
     expect(r.evidence!.notes[0]).toMatch(/its last state is the state of step \d+ again/);
     const [run] = r.evidence!.records.map((b) => replayMatch(createProver(gameFile(file)), b).steps);
@@ -63,9 +63,9 @@ describe('sampled runs', () => {
     expect(run!.every((s) => !s.terminal)).toBe(true);
   });
 
-  it('Krieg-TicTacToe 5x5: xplayer does not always know the game has ended (o completed a line unseen)', () => {
+  it('Krieg-TicTacToe 5x5: xplayer does not always know the game has ended (o completed a line unseen)', async () => {
     const verifier = Verifier.create(gameFile('kriegttt_5x5.kif'));
-    const r = sampled(verifier, 'knows-terminal', 60);
+    const r = await sampled(verifier, 'knows-terminal', 60);
     expect(r.result).toBe('fails');
     expectKnowsTerminalViolated(r.evidence!.records, 'kriegttt_5x5.kif', 'xplayer');
   }, 120_000);

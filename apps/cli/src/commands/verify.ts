@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { BudgetExceededError, writeTrace } from '@gdlkit/core';
+import { BudgetExceededError, loadGame, writeTrace } from '@gdlkit/core';
 import {
   DEFAULT_CHECK_BUDGET,
   type Formula,
@@ -13,7 +13,6 @@ import {
   type VerifyResult,
 } from '@gdlkit/epistemic';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { readGame } from '../load.js';
 import { parseOptions, requireOption } from '../options.js';
 
 const USAGE =
@@ -46,10 +45,11 @@ export async function verify(args: string[]): Promise<number> {
   // Formulas are read and translated before the game is grounded, so a typo is reported at once.
   const parsed = requested.map((p) => (isPropertyName(p) ? p : parseFormula(p)));
   for (const p of parsed) if (typeof p !== 'string') toCtl(p);
-  const game = readGame(file);
+  const source = readFileSync(file, 'utf8');
+  const game = loadGame(source, file);
   let verifier: Verifier;
   try {
-    verifier = Verifier.create(game, seconds);
+    verifier = Verifier.create(game, seconds, source);
   } catch (e) {
     if (!(e instanceof BudgetExceededError)) throw e;
     // No model without a grounded game: every property is unknown, with the reason.
@@ -73,7 +73,7 @@ export async function verify(args: string[]): Promise<number> {
   for (const [i, p] of parsed.entries()) {
     const formula: Formula = typeof p === 'string' ? namedProperty(p, verifier.vocabulary()) : p;
     const label = typeof p === 'string' ? p : requested[i]!;
-    const result = verifier.verify(formula, { seconds, memoryBytes: megabytes * 2 ** 20 });
+    const result = await verifier.verify(formula, { seconds, memoryBytes: megabytes * 2 ** 20 });
     let evidence: string | undefined;
     if (result.evidence) {
       const kind = result.result === 'fails' ? 'counterexample' : 'witness';
