@@ -20,7 +20,6 @@ export class BeliefProduct implements Model {
   private readonly nodes = new GrowableInt32();
   private readonly firstEdge = new GrowableInt32();
   private readonly lastEdge = new GrowableInt32();
-  private readonly parent = new GrowableInt32();
   private readonly target = new GrowableInt32();
   private readonly source = new GrowableInt32();
   private readonly baseEdge = new GrowableInt32();
@@ -38,7 +37,6 @@ export class BeliefProduct implements Model {
     this.intern(
       0,
       knowers.map(() => initialBelief),
-      -1,
     );
   }
 
@@ -67,7 +65,7 @@ export class BeliefProduct implements Model {
     return id;
   }
 
-  private intern(baseNode: number, beliefs: readonly number[], parentEdge: number): number {
+  private intern(baseNode: number, beliefs: readonly number[]): number {
     const key = `${baseNode},${beliefs.join(',')}`;
     const known = this.nodeIds.get(key);
     if (known !== undefined) return known;
@@ -77,7 +75,6 @@ export class BeliefProduct implements Model {
     for (const b of beliefs) this.nodes.push(b);
     this.firstEdge.push(-1);
     this.lastEdge.push(-1);
-    this.parent.push(parentEdge);
     return id;
   }
 
@@ -110,11 +107,9 @@ export class BeliefProduct implements Model {
           base.edgeObservation(e, this.knowers[k]!),
         );
       }
-      const edge = this.target.length;
-      this.target.push(-1);
       this.source.push(node);
       this.baseEdge.push(e);
-      this.target.set(edge, this.intern(base.edgeTarget(e), beliefs, edge));
+      this.target.push(this.intern(base.edgeTarget(e), beliefs));
     }
     this.firstEdge.set(node, first);
     this.lastEdge.set(node, this.target.length);
@@ -143,10 +138,6 @@ export class BeliefProduct implements Model {
 
   baseNode(node: number): number {
     return this.nodes.get(node * this.width);
-  }
-
-  parentEdge(node: number): number {
-    return this.parent.get(node);
   }
 }
 

@@ -19,10 +19,4 @@ export class GrowableInt32 {
   set(index: number, value: number): void {
     this.data[index] = value;
   }
-
-  /** Sets `index` (growing with `fill` as needed). */
-  put(index: number, value: number, fill = -1): void {
-    while (this.length <= index) this.push(fill);
-    this.data[index] = value;
-  }
 }

@@ -21,8 +21,6 @@ export interface Model {
   edgeObservation(edge: number, role: number): number;
   /** The node of level `level - 1` this node refines (itself on level 0). */
   baseNode(node: number): number;
-  /** The edge through which the node was first discovered (-1 for the initial node). */
-  parentEdge(node: number): number;
   /** The source node of an edge. */
   edgeSource(edge: number): number;
 }
@@ -30,15 +28,4 @@ export interface Model {
 /** Expands every node reachable from the initial one. */
 export function exploreAll(model: Model): void {
   for (let node = 0; node < model.size; node++) model.expand(node);
-}
-
-/** The joint move ids on the discovery path from the initial node to `node`. */
-export function pathTo(model: Model, node: number): number[] {
-  const moves: number[] = [];
-  for (let n = node; model.parentEdge(n) >= 0; ) {
-    const e = model.parentEdge(n);
-    moves.push(model.edgeMove(e));
-    n = model.edgeSource(e);
-  }
-  return moves.reverse();
 }

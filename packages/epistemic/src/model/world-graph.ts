@@ -26,7 +26,6 @@ export class WorldGraph implements Model {
   private readonly index = new Map<string, number>();
   private readonly firstEdge = new GrowableInt32();
   private readonly lastEdge = new GrowableInt32();
-  private readonly parent = new GrowableInt32();
   private readonly target = new GrowableInt32();
   private readonly source = new GrowableInt32();
   private readonly move = new GrowableInt32();
@@ -44,7 +43,7 @@ export class WorldGraph implements Model {
   ) {
     this.game = reasoner.game;
     this.roleCount = reasoner.roles.length;
-    this.intern(reasoner.initialState(), INIT_MOVE, -1);
+    this.intern(reasoner.initialState(), INIT_MOVE);
   }
 
   /** The budget of the check now running (a model is reused by later checks). */
@@ -65,7 +64,7 @@ export class WorldGraph implements Model {
     return this.incoming.get(world);
   }
 
-  private intern(state: Uint32Array, incomingMove: number, parentEdge: number): number {
+  private intern(state: Uint32Array, incomingMove: number): number {
     let key = '';
     for (let i = 0; i < state.length; i++) key += String.fromCharCode(state[i]! & 0xffff, state[i]! >>> 16);
     if (this.options.trackMoves) key += `#${incomingMove}`;
@@ -77,7 +76,6 @@ export class WorldGraph implements Model {
     this.incoming.push(incomingMove);
     this.firstEdge.push(-1);
     this.lastEdge.push(-1);
-    this.parent.push(parentEdge);
     return id;
   }
 
@@ -118,19 +116,16 @@ export class WorldGraph implements Model {
     }
     if (dead) {
       const stop = this.internKey(this.observationIds, 'STOP');
-      this.addEdge(world, STOP_MOVE, () => stop);
-      // Intern after the edge so the loop's target can be this world (or its STOP twin when moves are tracked).
-      this.target.set(first, this.intern(state, STOP_MOVE, first));
+      // The loop's target is this world, or its STOP twin when moves are tracked.
+      this.addEdge(world, this.intern(state, STOP_MOVE), STOP_MOVE, () => stop);
     } else {
       const percepts: TermId[][] = [];
       for (const joint of jointMoves(legal)) {
         const moveId = this.internKey(this.jointMoveIds, joint.join(','));
         if (moveId === this.jointMoveList.length) this.jointMoveList.push(joint);
         this.clock.tick('exploring the game states');
-        const next = this.reasoner.transition(state, joint, percepts);
-        const edge = this.target.length;
-        this.addEdge(world, moveId, (r) => this.observe(percepts[r]!, moveId, r));
-        this.target.set(edge, this.intern(next, moveId, edge));
+        const next = this.intern(this.reasoner.transition(state, joint, percepts), moveId);
+        this.addEdge(world, next, moveId, (r) => this.observe(percepts[r]!, moveId, r));
       }
     }
     this.firstEdge.set(world, first);
@@ -138,8 +133,8 @@ export class WorldGraph implements Model {
     return first;
   }
 
-  private addEdge(world: number, moveId: number, observe: (role: number) => number): void {
-    this.target.push(-1);
+  private addEdge(world: number, target: number, moveId: number, observe: (role: number) => number): void {
+    this.target.push(target);
     this.source.push(world);
     this.move.push(moveId);
     for (let r = 0; r < this.roleCount; r++) this.observation.push(observe(r));
@@ -173,9 +168,5 @@ export class WorldGraph implements Model {
 
   baseNode(world: number): number {
     return world;
-  }
-
-  parentEdge(world: number): number {
-    return this.parent.get(world);
   }
 }
