@@ -215,8 +215,15 @@ export class Labeller {
   /** An atom's set on level 0. */
   private atomSet(a: Atom): Uint8Array {
     const worlds = this.worlds;
-    const test = compileAtom(worlds.reasoner, a);
     const out = new Uint8Array(worlds.size);
+    if (a.kind === 'legal') {
+      // (5) reads every legal atom of a role: the world graph's per-state legal lists serve them all.
+      const role = resolveRole(worlds.game, a.role);
+      const move = worlds.game.parseTerm(a.move);
+      for (let w = 0; w < worlds.size; w++) out[w] = worlds.legal(w, role).includes(move) ? 1 : 0;
+      return out;
+    }
+    const test = compileAtom(worlds.reasoner, a);
     for (let w = 0; w < worlds.size; w++) {
       const incoming = worlds.incomingMove(w);
       out[w] = test(worlds.state(w), incoming >= 0 ? worlds.jointMoveList[incoming] : undefined) ? 1 : 0;
