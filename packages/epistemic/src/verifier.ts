@@ -154,6 +154,7 @@ export class Verifier {
       ];
       let lastFailure = options.exhaustive === false ? 'the exhaustive search was skipped' : '';
       let answered = false;
+      let notProved: string | undefined;
       for (const [p, phase] of phases.entries()) {
         const last = p === phases.length - 1;
         const seconds = (deadline - performance.now()) / 1000 / parts;
@@ -167,6 +168,7 @@ export class Verifier {
             answered = true;
             break;
           }
+          notProved = 'induction found no proof';
           continue;
         }
         if (phase === 'sampled runs') {
@@ -179,8 +181,12 @@ export class Verifier {
           break;
         }
         const models: Model[] = [];
+        let holds: boolean;
+        let labeller: Labeller;
         try {
           this.explore(models, depth, roles, trackMoves, clock);
+          labeller = new Labeller(models, clock);
+          holds = labeller.sat(ctl, depth)[0] === 1;
         } catch (e) {
           if (!(e instanceof BudgetExceededError)) throw e;
           lastFailure = e.message;
@@ -190,8 +196,9 @@ export class Verifier {
             nodes[level] = Math.max(nodes[level] ?? 0, m.size);
           });
         }
-        const labeller = new Labeller(models);
-        if (labeller.sat(ctl, depth)[0] !== 1) {
+        // The answer is known; evidence gets a budget of its own, and is left out if that runs out.
+        labeller.useClock(new BudgetClock(budget));
+        if (!holds) {
           const evidence = this.evidence(labeller, negate(ctl), depth, `violates ${brief(conjunct)}`);
           return done('fails', evidence ? { evidence } : {});
         }
@@ -203,7 +210,7 @@ export class Verifier {
         const sampling = canSample
           ? 'sampled runs found no evidence'
           : 'no sampled run can show this property';
-        unknownReason ??= `${lastFailure}; ${sampling}`;
+        unknownReason ??= [lastFailure, notProved, sampling].filter((x) => x !== undefined).join('; ');
       }
     }
     if (unknownReason !== undefined) return done('unknown', { reason: unknownReason });
@@ -321,7 +328,13 @@ export class Verifier {
 
   /** Evidence runs for an existential formula true at the initial node, or none when it shows nothing. */
   private evidence(labeller: Labeller, f: Ctl, level: number, what: string): Evidence | undefined {
-    const runs = new WitnessBuilder(labeller).build(f, level, `the run that ${what}`);
+    let runs: Run[];
+    try {
+      runs = new WitnessBuilder(labeller).build(f, level, `the run that ${what}`);
+    } catch (e) {
+      if (e instanceof BudgetExceededError) return undefined;
+      throw e;
+    }
     if (runs.length === 1 && runs[0]!.edges.length === 0) return undefined;
     return {
       records: runs.map((run) => this.record(run, labeller.models)),

@@ -5,6 +5,7 @@
 import type { Atom } from '../formula/ast.js';
 import { type Ctl, ctlKey, knowledgeDepth } from '../formula/ctl.js';
 import type { BeliefProduct } from '../model/belief-product.js';
+import type { BudgetClock } from '../model/budget.js';
 import type { Model } from '../model/model.js';
 import type { WorldGraph } from '../model/world-graph.js';
 import { compileAtom, resolveRole } from './atoms.js';
@@ -22,7 +23,13 @@ export class Labeller {
   constructor(
     /** models[0] is the world graph, models[k] the belief product over models[k - 1]; all explored. */
     readonly models: readonly Model[],
+    private clock: BudgetClock,
   ) {}
+
+  /** The budget for further labelling (evidence is labelled after the answer, on its own budget). */
+  useClock(clock: BudgetClock): void {
+    this.clock = clock;
+  }
 
   private get worlds(): WorldGraph {
     return this.models[0] as WorldGraph;
@@ -51,6 +58,7 @@ export class Labeller {
   }
 
   private compute(f: Ctl, level: number): Uint8Array {
+    this.clock.tick('labelling the knowledge model');
     const model = this.models[level]!;
     const n = model.size;
     switch (f.op) {
@@ -198,16 +206,22 @@ export class Labeller {
     const model = this.models[level] as BeliefProduct;
     const k = model.knowers.indexOf(resolveRole(this.worlds.game, role));
     const out = new Uint8Array(model.size);
+    // Decided once per belief set: 0 not yet, 1 false, 2 true (many nodes share a belief set).
+    const byBelief = new Uint8Array(model.beliefCount);
     for (let v = 0; v < model.size; v++) {
-      const members = model.belief(v, k);
-      let result = all;
-      for (const m of members) {
-        if ((arg[m] === 1) !== all) {
-          result = !all;
-          break;
+      const id = model.beliefId(v, k);
+      if (byBelief[id] === 0) {
+        this.clock.tick('labelling knowledge');
+        let result = all;
+        for (const m of model.belief(v, k)) {
+          if ((arg[m] === 1) !== all) {
+            result = !all;
+            break;
+          }
         }
+        byBelief[id] = result ? 2 : 1;
       }
-      out[v] = result ? 1 : 0;
+      out[v] = byBelief[id]! - 1;
     }
     return out;
   }

@@ -56,7 +56,8 @@ export function isPointLocal(f: Ctl, inKnowledge = false): boolean {
 }
 
 export class RunSampler {
-  private readonly tests = new Map<string, AtomTest>();
+  /** Compiled atom tests, by the literal's node in the target formula. */
+  private readonly tests = new Map<Ctl, AtomTest>();
   private readonly rng: Rng;
 
   constructor(
@@ -199,11 +200,10 @@ export class RunSampler {
   }
 
   private atom(f: Extract<Ctl, { op: 'lit' }>, track: Track): boolean {
-    const key = JSON.stringify(f.atom);
-    let test = this.tests.get(key);
+    let test = this.tests.get(f);
     if (!test) {
       test = compileAtom(this.reasoner, f.atom);
-      this.tests.set(key, test);
+      this.tests.set(f, test);
     }
     return test(track.state, track.moves[track.moves.length - 1]) === f.positive;
   }

@@ -51,7 +51,17 @@ export class BeliefProduct implements Model {
 
   /** The belief set (level-k nodes) of the knower at position `k` of `knowers`. */
   belief(node: number, k: number): Int32Array {
-    return this.beliefs[this.nodes.get(node * this.width + 1 + k)]!;
+    return this.beliefs[this.beliefId(node, k)]!;
+  }
+
+  /** The id of that belief set (nodes with equal ids have equal belief sets). */
+  beliefId(node: number, k: number): number {
+    return this.nodes.get(node * this.width + 1 + k);
+  }
+
+  /** Belief sets interned so far. */
+  get beliefCount(): number {
+    return this.beliefs.length;
   }
 
   private internBelief(members: number[]): number {
