@@ -11,6 +11,7 @@ import { perf } from './commands/perf.js';
 import { play } from './commands/play.js';
 import { replay } from './commands/replay.js';
 import { serve } from './commands/serve.js';
+import { verify } from './commands/verify.js';
 import { classify, EXIT } from './exit-codes.js';
 
 type Command = (args: string[]) => Promise<number>;
@@ -57,6 +58,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   'arena-worker': {
     run: arenaWorker,
     summary: 'arena-worker --queue redis://HOST:PORT [--jobs J]   play queued arena matches',
+  },
+  verify: {
+    run: verify,
+    summary:
+      'verify FILE [--property NAME|FORMULA]... [--budget S] [--json]   model-check temporal/epistemic properties',
   },
   demo: {
     run: demo,

@@ -1,0 +1,105 @@
+// gdlkit verify (issue 22): one line per property, JSON, counterexample records that gdlkit replay replays, and
+// located errors for bad input.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const BLIND = 'games/tests/epistemic/blind2x2.kif';
+
+interface VerifyJson {
+  property: string;
+  result: string;
+  seconds: number;
+  counterexample: string | null;
+  witness?: string;
+  reason?: string;
+}
+
+describe('gdlkit verify', () => {
+  it('answers the six properties with counterexample files that replay', () => {
+    const out = mkdtempSync(join(tmpdir(), 'gdlkit-verify-'));
+    const r = runCli(['verify', BLIND, '--json', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const { results } = JSON.parse(r.stdout) as { results: VerifyJson[] };
+    expect(results.map((x) => [x.property, x.result])).toEqual([
+      ['terminates', 'holds'],
+      ['playable', 'holds'],
+      ['winnable', 'holds'],
+      ['knows-terminal', 'fails'],
+      ['knows-legal', 'fails'],
+      ['knows-goal', 'holds'],
+    ]);
+    const failed = results.find((x) => x.property === 'knows-terminal')!;
+    expect(failed.counterexample).toBe(join(out, 'blind2x2.knows-terminal.counterexample.jsonl'));
+    expect(existsSync(failed.counterexample!)).toBe(true);
+    expect(results.find((x) => x.property === 'terminates')!.counterexample).toBeNull();
+    const replay = runCli(['replay', BLIND, failed.counterexample!, '--backend', 'prover']);
+    expect(replay.code).toBe(0);
+    const blocks = replay.stdout
+      .trim()
+      .split('\n')
+      .filter((l) => l.includes('"header"'));
+    expect(blocks.length).toBe(2);
+  });
+
+  it('prints one line per property with the time, and formulas in the text syntax', () => {
+    const out = mkdtempSync(join(tmpdir(), 'gdlkit-verify-'));
+    const r = runCli([
+      'verify',
+      'games/montyhall.kif',
+      '--property',
+      'knows-goal',
+      '--property',
+      'A G (K[candidate] (true (car 2)) or K[candidate] not (true (car 2)))',
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^knows-goal: holds \(\d+\.\d\d s\)$/);
+    expect(lines[1]).toMatch(
+      /^A G \(K\[candidate\].*: fails \(\d+\.\d\d s\) counterexample: .*montyhall\.property-2\.counterexample\.jsonl$/,
+    );
+    expect(r.stdout).toMatch(/run 2 \(\d+ moves\): a run candidate cannot tell apart from run 1/);
+  });
+
+  it('reports unknown with exit code 3 when the budget runs out', () => {
+    const r = runCli(['verify', 'games/kriegttt_5x5.kif', '--property', 'terminates', '--budget', '1']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/^terminates: unknown \(\d+\.\d\d s\)\n {2}the \d\.\d s budget ran out/);
+  });
+
+  it('answers unknown for every property when the game does not ground within the budget', () => {
+    const r = runCli([
+      'verify',
+      'games/smalldominion2.kif',
+      '--property',
+      'terminates',
+      '--budget',
+      '1',
+      '--json',
+    ]);
+    expect(r.code).toBe(3);
+    const { results } = JSON.parse(r.stdout) as { results: VerifyJson[] };
+    expect(results[0]).toMatchObject({ property: 'terminates', result: 'unknown', counterexample: null });
+    expect(results[0]!.reason).toMatch(/did not ground: grounding exceeded its time budget/);
+  });
+
+  it('rejects bad formulas, roles and options with located messages', () => {
+    const syntax = runCli(['verify', BLIND, '--property', 'A G (terminal']);
+    expect(syntax.code).toBe(1);
+    expect(syntax.stderr).toMatch(/formula 'A G \(terminal', column 14: expected '\)' at the end/);
+    const role = runCli(['verify', BLIND, '--property', 'A G K[host] terminal']);
+    expect(role.code).toBe(1);
+    expect(role.stderr).toMatch(/role 'host', which the game does not have \(player, random\)/);
+    const unsupported = runCli(['verify', BLIND, '--property', 'E (F terminal and G (true (step 1)))']);
+    expect(unsupported.code).toBe(3);
+    expect(unsupported.stderr).toMatch(/several temporal path formulas is not supported/);
+    expect(runCli(['verify', BLIND, '--budget', 'soon']).code).toBe(2);
+    expect(runCli(['verify']).code).toBe(2);
+    for (const r of [syntax, role, unsupported]) expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,33 @@
+export { Labeller } from './check/label.js';
+export { type Run, WitnessBuilder } from './check/witness.js';
+export {
+  type Atom,
+  and,
+  atom,
+  type Formula,
+  implies,
+  knowingRoles,
+  knows,
+  not,
+  or,
+} from './formula/ast.js';
+export { type Ctl, knowledgeDepth, negate } from './formula/ctl.js';
+export {
+  type GameVocabulary,
+  isPropertyName,
+  namedProperty,
+  PROPERTY_NAMES,
+  type PropertyName,
+} from './formula/named-properties.js';
+export { FormulaSyntaxError, parseFormula } from './formula/parse.js';
+export { printAtom, printFormula } from './formula/print.js';
+export { toCtl } from './formula/to-ctl.js';
+export { BudgetClock, type CheckBudget, DEFAULT_CHECK_BUDGET } from './model/budget.js';
+export {
+  type Evidence,
+  recordOf,
+  type Verdict,
+  Verifier,
+  type VerifyOptions,
+  type VerifyResult,
+} from './verifier.js';

@@ -1,0 +1,3 @@
+import { gdlkitTsup } from '@gdlkit/tsup-config';
+
+export default gdlkitTsup({ entry: ['src/index.ts'] });

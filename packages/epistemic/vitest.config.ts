@@ -1,0 +1,3 @@
+import { gdlkitVitest } from '@gdlkit/vitest-config';
+
+export default gdlkitVitest();
