@@ -50,9 +50,15 @@ describe('gdlkit arena: bad input is refused before anything runs', () => {
       '--matches 0',
       ['--players', 'random,random', '--matches', '0'],
       2,
-      /--matches must be an integer of at least 1/,
+      /--matches must be from 1 to 1000000/,
     ],
-    ['a bad clock', ['--players', 'random,random', '--play=-1'], 2, /--play must be a number of seconds/],
+    ['a bad clock', ['--players', 'random,random', '--play=-1'], 2, /--play must be above 0 to 86400/],
+    [
+      'a 20-digit seed',
+      ['--players', 'random,random', '--seed', '12345678901234567890'],
+      2,
+      /--seed must be from 0/,
+    ],
     ['a bad queue URL', ['--players', 'random,random', '--queue', 'http://x'], 2, /redis:\/\//],
   ];
   for (const [what, args, code, message] of cases) {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { RunError, redisOptions, startWorker } from '@gdlkit/arena';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { parseOptions, requireOption } from '../options.js';
+import { integerOption, parseOptions, requireOption } from '../options.js';
 
 const USAGE = 'gdlkit arena-worker --queue redis://HOST:PORT [--jobs J] [--lock-seconds S]';
 
@@ -24,14 +24,6 @@ export async function arenaWorker(args: string[]): Promise<number> {
   );
   if (positionals.length > 0)
     throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${USAGE}`);
-  const positive = (value: string | undefined, name: string, fallback: number) => {
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1 || n > 100_000) {
-      throw new UsageError(`--${name} must be a positive integer, got '${value}'\nusage: ${USAGE}`);
-    }
-    return n;
-  };
   let connection: ReturnType<typeof redisOptions>;
   try {
     connection = redisOptions(requireOption(values.queue, 'queue', USAGE));
@@ -39,8 +31,10 @@ export async function arenaWorker(args: string[]): Promise<number> {
     if (e instanceof RunError) throw new UsageError(`${e.message}\nusage: ${USAGE}`);
     throw e;
   }
-  const jobs = positive(values.jobs, 'jobs', Math.max(1, Math.floor(availableParallelism() / 2)));
-  const lockMs = positive(values['lock-seconds'], 'lock-seconds', 30) * 1000;
+  const defaultJobs = Math.max(1, Math.floor(availableParallelism() / 2));
+  const jobs = integerOption(values.jobs, 'jobs', defaultJobs, USAGE, { min: 1, max: 1024 });
+  const lockMs =
+    integerOption(values['lock-seconds'], 'lock-seconds', 30, USAGE, { min: 1, max: 86_400 }) * 1000;
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const url = values.queue!;
   const command = [process.execPath, process.argv[1]!];

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { RunError, runArena } from '@gdlkit/arena';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { parseOptions, requireOption } from '../options.js';
+import {
+  COUNT_RANGE,
+  integerOption,
+  numberOption,
+  parseOptions,
+  type Range,
+  requireOption,
+  SECONDS_RANGE,
+  SEED_RANGE,
+} from '../options.js';
 
 const USAGE =
   'gdlkit arena GAME --players SPEC,SPEC[,...] --matches N [--start S] [--play S | --iterations K] [--jobs J] [--seed N] [--out DIR] [--svg F] [--queue redis://HOST:PORT] [--grace MS]';
@@ -25,12 +34,14 @@ DIR/summary.json (score with a 95 % interval per player). An existing DIR of the
   --queue URL      put the matches on a BullMQ queue in Redis; gdlkit arena-worker processes play them
   --grace MS       a reply later than the clock plus this is a timeout (default 1000, as ggp-base)`;
 
-function number(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n))
-    throw new UsageError(`--${name} must be a number, got '${value}'\nusage: ${USAGE}`);
-  return n;
+/** An optional numeric option, range-checked like every other command's (exit 2). */
+function optional(
+  read: typeof integerOption,
+  value: string | undefined,
+  name: string,
+  range: Range,
+): number | undefined {
+  return value === undefined ? undefined : read(value, name, 0, USAGE, range);
 }
 
 /** Matches between players at scale; exit 0 when every match is recorded. */
@@ -60,9 +71,15 @@ export async function arena(args: string[]): Promise<number> {
   if (positionals.length > 1)
     throw new UsageError(`unexpected argument '${positionals[1]}'\nusage: ${USAGE}`);
   const players = requireOption(values.players, 'players', USAGE);
-  const matches = number(requireOption(values.matches, 'matches', USAGE), 'matches')!;
+  const matches = integerOption(
+    requireOption(values.matches, 'matches', USAGE),
+    'matches',
+    0,
+    USAGE,
+    COUNT_RANGE,
+  );
   const gameText = readFileSync(file, 'utf8');
-  const seed = number(values.seed, 'seed');
+  const seed = optional(integerOption, values.seed, 'seed', SEED_RANGE);
   const controller = new AbortController();
   const interrupt = () => {
     process.stderr.write(
@@ -78,15 +95,15 @@ export async function arena(args: string[]): Promise<number> {
       gameText,
       players,
       matches,
-      startClock: number(values.start, 'start'),
-      playClock: number(values.play, 'play'),
-      iterations: number(values.iterations, 'iterations'),
-      jobs: number(values.jobs, 'jobs'),
+      startClock: optional(numberOption, values.start, 'start', SECONDS_RANGE),
+      playClock: optional(numberOption, values.play, 'play', SECONDS_RANGE),
+      iterations: optional(integerOption, values.iterations, 'iterations', { min: 1, max: 1_000_000_000 }),
+      jobs: optional(integerOption, values.jobs, 'jobs', { min: 1, max: 1024 }),
       seed,
       out: values.out ?? `arena-${file.replace(/^.*\//, '').replace(/\.kif$/i, '')}-${seed ?? 1}`,
       svg: values.svg,
       queue: values.queue,
-      graceMs: number(values.grace, 'grace'),
+      graceMs: optional(integerOption, values.grace, 'grace', { min: 0, max: 600_000 }),
       command: [process.execPath, process.argv[1]!],
       signal: controller.signal,
     });
