@@ -11,4 +11,5 @@ export {
 } from './proof-programs.js';
 export { formatProperty, type Property, parseProperty } from './properties.js';
 export type { ProofResult, ProofStatus } from './prove.js';
+export { relaxationProgram } from './relaxed-domain.js';
 export { featureDependencies, type SearchOptions, type SearchResult } from './unique-search.js';
