@@ -11,5 +11,12 @@ export {
 } from './proof-programs.js';
 export { formatProperty, type Property, parseProperty } from './properties.js';
 export type { ProofResult, ProofStatus } from './prove.js';
+export {
+  checkableByReasoner,
+  type ReachableViolation,
+  searchReachableViolation,
+  type ViolationSearchOptions,
+  violates,
+} from './reachable-violation.js';
 export { relaxationProgram } from './relaxed-domain.js';
 export { featureDependencies, type SearchOptions, type SearchResult } from './unique-search.js';
