@@ -1,7 +1,7 @@
 // Grounding size and solving time of one proof program, from clingo's own statistics:
 // `pnpm --filter @gdlkit/analyse build && node packages/analyse/bench/ground-size.mjs GAME PROPERTY [ASSUMPTION...]`
 // (GAME names a file of games/; `--base` or `--consequence` before GAME selects that program instead of the
-// induction step; CLINGO_ARGS adds clingo options, e.g. --configuration=trendy). Runs clingo-wasm in this
+// induction step; CLINGO_ARGS adds clingo options, e.g. --configuration=jumpy, the analyser's second configuration). Runs clingo-wasm in this
 // thread without a budget: stop it with Ctrl-C. The domain is the positive relaxation's (as in proofs);
 // COARSE=1 keeps section 5's components.
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,12 @@
 export { type AnalyserOptions, DEFAULT_BUDGET, GameAnalyser } from './analyser.js';
 export { aspName, gdlName } from './asp-names.js';
-export { type AspSolver, ClingoSolver, type SolveOutcome, type SolverBudget } from './clingo-solver.js';
+export {
+  type AspSolver,
+  ClingoSolver,
+  DEFAULT_PORTFOLIO,
+  type SolveOutcome,
+  type SolverBudget,
+} from './clingo-solver.js';
 export type { Counterexample } from './counterexample.js';
 export { buildDomainProgram, type DomainProgram, type FunctionSymbol } from './domain-program.js';
 export {
