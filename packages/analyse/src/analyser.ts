@@ -109,7 +109,7 @@ export class GameAnalyser {
       prove: (p: Property, a: readonly Property[], b: SolverBudget) => this.prove(p, a, b),
       step: (p: Property, a: readonly Property[], b: SolverBudget) => proveInductionStep(this, p, a, b),
     };
-    return searchUniqueArguments(this.game, this.domain.features, provers, {
+    return searchUniqueArguments(this.game, this.domain, provers, {
       budget: DEFAULT_BUDGET,
       ...options,
     });
@@ -131,6 +131,15 @@ export class GameAnalyser {
       throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: no argument positions`);
     }
     if (p.kind === 'state') this.context.stateRelation(p.formula);
+    if (p.kind === 'group') {
+      for (const f of p.features) {
+        const term = this.game.parseTerm(f);
+        const key = `${this.game.store.symbolName(this.game.store.functor(term))}/${this.game.store.arity(term)}`;
+        if (!this.domain.features.some((s) => s.key === key)) {
+          throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: ${f} is not a feature`);
+        }
+      }
+    }
   }
 }
 

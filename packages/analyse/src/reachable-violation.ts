@@ -49,7 +49,7 @@ export function checkableByReasoner(property: Property): boolean {
  * Whether `state` violates the property. zero-sum: terminal and some role without exactly one goal value, or
  * values not summing to `total`. unique / exactly-one: two facts of the feature agreeing on the key arguments
  * and differing in the value arguments (the "at least one" half of exactly-one needs the feature domain and
- * is not checked, so a violation found is still one).
+ * is not checked, so a violation found is still one). group: two of its features, or (exactly one) none.
  */
 export function violates<S>(reasoner: Reasoner<S>, state: S, property: Property, total: number): boolean {
   if (property.kind === 'zero-sum') {
@@ -57,6 +57,11 @@ export function violates<S>(reasoner: Reasoner<S>, state: S, property: Property,
     const goals = reasoner.goals(state);
     if (goals.some((g) => typeof g !== 'number')) return true;
     return (goals as number[]).reduce((a, b) => a + b, 0) !== (property.total ?? total);
+  }
+  if (property.kind === 'group') {
+    const group = new Set(property.features.map((f) => reasoner.game.parseTerm(f)));
+    const holding = reasoner.stateToFacts(state).filter((f) => group.has(f)).length;
+    return holding > 1 || (property.exactlyOne && holding === 0);
   }
   if (property.kind !== 'unique') return false;
   const store = reasoner.game.store;

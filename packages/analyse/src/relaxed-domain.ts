@@ -8,8 +8,8 @@
 // `greater`, which recurses over the step counter's `succ`, so the components give piece counts up to 201 and
 // the consequence check of zero-sum finds states whose counts no goal rule covers; the relaxation keeps 0..12.
 import type { Game, GameRule } from '@gdlkit/core';
-import { gdlName } from './asp-names.js';
 import type { AspSolver, SolverBudget } from './clingo-solver.js';
+import { aspTermToKif } from './counterexample.js';
 import type { DomainProgram, FunctionSymbol } from './domain-program.js';
 import { ruleText } from './rule-translation.js';
 
@@ -35,37 +35,28 @@ export function relaxationProgram(game: Game): string {
   return lines.join('\n');
 }
 
-/** `name/arity` of a term in clingo's printing (names escaped by aspName). */
-function functorOf(term: string): string {
-  const open = term.indexOf('(');
-  if (open < 0) return `${gdlName(term)}/0`;
-  let depth = 0;
-  let arity = 1;
-  for (let i = open + 1; i < term.length - 1; i++) {
-    const ch = term[i];
-    if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === ',' && depth === 0) arity++;
-  }
-  return `${gdlName(term.slice(0, open))}/${arity}`;
-}
-
 /**
  * The domain as facts from the relaxation's model. Features are the coarse domain's function symbols that
- * occur in the model; argumentComponent and infinite stay the coarse domain's.
+ * occur in the model; argumentComponent stays the coarse domain's.
  */
 function domainFromModel(coarse: DomainProgram, atoms: readonly string[]): DomainProgram {
   const features: string[] = [];
   const moves: string[] = [];
+  const groundFeatures = new Map<string, string[]>();
   for (const atom of atoms) {
     const inner = atom.slice(5, -1);
-    if (atom.startsWith('fEat(')) features.push(`fDom(${inner}).`);
-    else if (atom.startsWith('mOve(')) moves.push(`mDom(${inner}).`);
+    if (atom.startsWith('mOve(')) moves.push(`mDom(${inner}).`);
+    if (!atom.startsWith('fEat(')) continue;
+    features.push(`fDom(${inner}).`);
+    const { kif, functor } = aspTermToKif(inner);
+    const list = groundFeatures.get(functor);
+    if (list) list.push(kif);
+    else groundFeatures.set(functor, [kif]);
   }
-  const symbols = new Set(atoms.filter((a) => a.startsWith('fEat(')).map((a) => functorOf(a.slice(5, -1))));
   return {
     clauses: (need) => [...(need.features ? features : []), ...(need.moves ? moves : [])],
-    features: coarse.features.filter((f: FunctionSymbol) => symbols.has(f.key)),
+    features: coarse.features.filter((f: FunctionSymbol) => groundFeatures.has(f.key)),
+    groundFeatures,
     argumentComponent: coarse.argumentComponent,
   };
 }

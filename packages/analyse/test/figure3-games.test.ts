@@ -132,7 +132,7 @@ describe('quarto', () => {
   });
 
   it("finds neither control with the paper's one-at-a-time search (joint: false)", async () => {
-    const search = await analyser.searchUnique({ budget, joint: false });
+    const search = await analyser.searchUnique({ budget, joint: false, groups: false });
     expect(search.proved).toEqual([]);
     expect(search.provedJointly).toEqual([]);
     expect(search.results.filter((r) => r.method === 'joint induction')).toEqual([]);
@@ -149,7 +149,11 @@ describe('quarto', () => {
       'unique:selectcontrol/1:1',
       'unique:selected/1:1',
     ]);
-    expect(names(search.proved)).toEqual(names(search.provedJointly));
+    expect(names(search.proved)).toEqual(names([...search.provedJointly, ...search.provedGroups]));
+    // Exactly one of the four turn fluents: proposed as a feature group, inductive given the controls.
+    expect(names(search.provedGroups)).toEqual([
+      'exactly-one-of:(placecontrol black),(placecontrol white),(selectcontrol black),(selectcontrol white)',
+    ]);
     const byName = new Map(search.results.map((r) => [formatProperty(r.property), r]));
     const selectResult = byName.get('unique:selectcontrol/1:1')!;
     expect(selectResult.status).toBe('proved');

@@ -84,8 +84,8 @@ describe('proved properties hold in random matches', () => {
     const control = parseProperty('unique:control/1:1');
     expect(await crossCheck('endgame', [parseProperty('zero-sum')], [control])).toBe(2);
   });
-  it('quarto (the two controls and the selected piece proved jointly)', async () => {
-    expect(await crossCheck('quarto', [])).toBe(3);
+  it('quarto (the controls and the selected piece jointly, exactly one turn fluent, zero-sum given them)', async () => {
+    expect(await crossCheck('quarto', [parseProperty('zero-sum')])).toBe(5);
   });
   it('knightthrough (zero-sum proved by induction over the legal joint moves)', async () => {
     const control = parseProperty('unique:control/1:1');
