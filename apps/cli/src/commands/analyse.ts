@@ -18,7 +18,7 @@ import { parseOptions, requireOption } from '../options.js';
 const USAGE =
   'gdlkit analyse FILE [--property P]... [--all-unique [--no-joint]] [--budget S] [--memory MB] [--json]\n' +
   '               [--refute-with BACKEND --record OUT.jsonl]\n' +
-  '  --no-joint: only the one-at-a-time search of the paper (no joint induction of the remaining candidates)\n' +
+  '  --no-joint: only the one-at-a-time search of the paper (no joint induction, no feature groups)\n' +
   '  --refute-with: a --property not proved is searched for a reachable violation with that backend (random\n' +
   '    matches, one move of lookahead) within the budget; a match record reaching it is written to --record\n' +
   '  P: unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] | state:FORMULA';
@@ -64,7 +64,8 @@ export async function analyse(args: string[]): Promise<number> {
   try {
     const assumptions: Property[] = [];
     if (values['all-unique']) {
-      const search = await analyser.searchUnique({ budget, onResult: report, joint: !values['no-joint'] });
+      const paper = values['no-joint'] === true;
+      const search = await analyser.searchUnique({ budget, onResult: report, joint: !paper, groups: !paper });
       assumptions.push(...search.proved);
     }
     for (const p of properties) {
