@@ -87,8 +87,9 @@ describe('proved properties hold in random matches', () => {
   it('quarto (the controls and the selected piece jointly, exactly one turn fluent, zero-sum given them)', async () => {
     expect(await crossCheck('quarto', [parseProperty('zero-sum')])).toBe(5);
   });
-  it('knightthrough (zero-sum proved by induction over the legal joint moves)', async () => {
+  it('knightthrough (board given control, and zero-sum by induction over the legal joint moves)', async () => {
     const control = parseProperty('unique:control/1:1');
-    expect(await crossCheck('knightthrough', [parseProperty('zero-sum')], [control])).toBe(2);
+    const board = parseProperty('unique:cell/3:3');
+    expect(await crossCheck('knightthrough', [board, parseProperty('zero-sum')], [control])).toBe(3);
   });
 });
