@@ -44,7 +44,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   analyse: {
     run: analyse,
     summary:
-      'analyse FILE [--property P]... [--all-unique [--no-joint]] [--budget S] [--json]   prove game properties (ASP)',
+      'analyse FILE [--property P]... [--all-unique [--no-joint]] [--budget S] [--json] [--refute-with B --record F]   prove game properties (ASP)',
   },
   filter: {
     run: filter,

@@ -140,6 +140,23 @@ describe('gdlkit analyse', () => {
     expect(r.stdout).toContain(`${notBoth}: proved as a consequence of the assumptions (`);
   });
 
+  it('--refute-with writes a match record reaching a violation, which gdlkit replay replays', () => {
+    const endgame = join(games, 'endgame.kif');
+    const record = join(mkdtempSync(join(tmpdir(), 'gdlkit-analyse-')), 'violation.jsonl');
+    const args = ['analyse', endgame, '--property', 'unique:cell/3:3', '--budget', '20'];
+    expect(runCli([...args, '--refute-with', 'prover']).code).toBe(2);
+    const r = runCli([...args, '--refute-with', 'prover', '--record', record]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^unique:cell\/3:3: false — reachable violation after 1 moves/m);
+    const replay = runCli(['replay', endgame, record, '--backend', 'prover']);
+    expect(replay.code).toBe(0);
+    const last = JSON.parse(replay.stdout.trim().split('\n').at(-1)!) as { state: string[] };
+    const squares = last.state
+      .filter((f) => f.startsWith('(cell'))
+      .map((f) => f.split(' ').slice(1, 3).join());
+    expect(new Set(squares).size).toBeLessThan(squares.length);
+  });
+
   it('--no-joint is the paper’s one-at-a-time search, which proves neither control', () => {
     const r = runCli(['analyse', quarto, '--all-unique', '--no-joint', '--json']);
     expect(r.code).toBe(0);

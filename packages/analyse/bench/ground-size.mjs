@@ -1,8 +1,9 @@
 // Grounding size and solving time of one proof program, from clingo's own statistics:
 // `pnpm --filter @gdlkit/analyse build && node packages/analyse/bench/ground-size.mjs GAME PROPERTY [ASSUMPTION...]`
 // (GAME names a file of games/; `--base` or `--consequence` before GAME selects that program instead of the
-// induction step; CLINGO_ARGS adds clingo options, e.g. --configuration=trendy). Runs clingo-wasm in this
-// thread without a budget: stop it with Ctrl-C.
+// induction step; CLINGO_ARGS adds clingo options, e.g. --configuration=jumpy, the analyser's second configuration). Runs clingo-wasm in this
+// thread without a budget: stop it with Ctrl-C. The domain is the positive relaxation's (as in proofs);
+// COARSE=1 keeps section 5's components.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ const analyser = GameAnalyser.load(
   `${game}.kif`,
   { properties: [property, ...assumptions] },
 );
+if (process.env.COARSE !== '1') await analyser.refineDomain({ seconds: 600, memoryBytes: 2 ** 32 });
 const { context, domain } = analyser;
 const program =
   which === 'base'
@@ -55,6 +57,7 @@ process.stdout.write(
     game,
     program: which,
     options: extra,
+    domain: analyser.domainRelaxed ? 'relaxed' : 'components',
     gameRules: program.gameRules,
     result: out.Result,
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),

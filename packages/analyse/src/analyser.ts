@@ -6,6 +6,7 @@ import { buildDomainProgram, type DomainProgram } from './domain-program.js';
 import { formatProperty, type Property } from './properties.js';
 import type { EncodingContext } from './property-encoding.js';
 import { type ProofResult, proveByInduction, proveInductionStep } from './prove.js';
+import { relaxedDomain } from './relaxed-domain.js';
 import { type SearchOptions, type SearchResult, searchUniqueArguments } from './unique-search.js';
 
 /** The paper's limit (section 6) and a time limit suited to interactive use. */
@@ -21,8 +22,15 @@ export interface AnalyserOptions {
 const STATE_RELATION = 'gdlkit_state_property';
 
 export class GameAnalyser {
-  readonly domain: DomainProgram;
+  /**
+   * Section 5's domain until the first proof, then the positive relaxation's (relaxed-domain.ts) when it
+   * could be computed within that proof's budget.
+   */
+  domain: DomainProgram;
   readonly context: EncodingContext;
+  /** Whether `domain` is the positive relaxation's (set by refineDomain). */
+  domainRelaxed = false;
+  private refined: Promise<void> | undefined;
 
   private constructor(
     readonly game: Game,
@@ -68,12 +76,25 @@ export class GameAnalyser {
     return new GameAnalyser(game, relations, options.solver ?? new ClingoSolver());
   }
 
+  /**
+   * Replaces section 5's domain by the positive relaxation's, once (the first proof does it with its budget);
+   * `domainRelaxed` then says whether that succeeded (otherwise section 5's domain stays).
+   */
+  refineDomain(budget: SolverBudget = DEFAULT_BUDGET): Promise<void> {
+    this.refined ??= relaxedDomain(this.game, this.domain, this.solver, budget).then((r) => {
+      this.domain = r.domain;
+      this.domainRelaxed = r.relaxed;
+    });
+    return this.refined;
+  }
+
   /** Proves `property` in every reachable state, assuming the (already proved) `assumptions`. */
-  prove(
+  async prove(
     property: Property,
     assumptions: readonly Property[] = [],
     budget: SolverBudget = DEFAULT_BUDGET,
   ): Promise<ProofResult> {
+    await this.refineDomain(budget);
     for (const p of [property, ...assumptions]) this.check(p);
     return proveByInduction(this, property, assumptions, budget);
   }
@@ -82,12 +103,13 @@ export class GameAnalyser {
    * Section 5's systematic search for unique arguments of every feature, followed by the joint proof of the
    * candidates left over (unless `joint: false`).
    */
-  searchUnique(options: Partial<SearchOptions> = {}): Promise<SearchResult> {
+  async searchUnique(options: Partial<SearchOptions> = {}): Promise<SearchResult> {
+    await this.refineDomain(options.budget);
     const provers = {
       prove: (p: Property, a: readonly Property[], b: SolverBudget) => this.prove(p, a, b),
       step: (p: Property, a: readonly Property[], b: SolverBudget) => proveInductionStep(this, p, a, b),
     };
-    return searchUniqueArguments(this.game, this.domain.features, provers, {
+    return searchUniqueArguments(this.game, this.domain, provers, {
       budget: DEFAULT_BUDGET,
       ...options,
     });
@@ -109,6 +131,15 @@ export class GameAnalyser {
       throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: no argument positions`);
     }
     if (p.kind === 'state') this.context.stateRelation(p.formula);
+    if (p.kind === 'group') {
+      for (const f of p.features) {
+        const term = this.game.parseTerm(f);
+        const key = `${this.game.store.symbolName(this.game.store.functor(term))}/${this.game.store.arity(term)}`;
+        if (!this.domain.features.some((s) => s.key === key)) {
+          throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: ${f} is not a feature`);
+        }
+      }
+    }
   }
 }
 

@@ -38,7 +38,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.runner).then(async ({ init }) => {
   const run = await init({ singleThreaded: true });
-  parentPort.on('message', (program) => parentPort.postMessage({ result: run(program, 1, []) }));
+  parentPort.on('message', (m) => parentPort.postMessage({ result: run(m.program, 1, m.args) }));
   parentPort.postMessage({ ready: true });
 }, (error) => parentPort.postMessage({ failed: String(error) }));
 `;
@@ -57,9 +57,100 @@ interface ClingoJson {
 
 const SAMPLE_MS = 25;
 
+/**
+ * clingo's search configurations. No configuration wins everywhere: `jumpy` (aggressive restarts) decides
+ * quarto's hard unsatisfiable zero-sum step in 5 s where the default takes minutes, while the default finds
+ * quarto's board counterexample in 2 s where jumpy takes minutes (docs/benchmarks.md, analyse section).
+ * The first configuration runs alone for `STAGGER_SECONDS`; a program it has not decided by then is also
+ * given to the others, each in its own worker, and the first answer wins (the rest are stopped).
+ */
+export const DEFAULT_PORTFOLIO: readonly (readonly string[])[] = [[], ['--configuration=jumpy']];
+
+const STAGGER_SECONDS = 1;
+
 export class ClingoSolver implements AspSolver {
+  private readonly workers: ClingoWorker[];
+
+  /** `portfolio`: clingo command-line options of each configuration. */
+  constructor(portfolio: readonly (readonly string[])[] = DEFAULT_PORTFOLIO) {
+    this.workers = portfolio.map((args) => new ClingoWorker(args));
+  }
+
+  async solve(program: string, budget: SolverBudget): Promise<SolveOutcome> {
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    const running = new Map<ClingoWorker, Promise<SolveOutcome>>();
+    const aborted: SolveOutcome[] = [];
+    const decided = (o: SolveOutcome) => o.status !== 'aborted';
+    let next = 0;
+    const startNext = () => {
+      const worker = this.workers[next++]!;
+      running.set(worker, worker.solve(program, { ...budget, seconds: budget.seconds - elapsed() }));
+    };
+    startNext();
+    while (running.size > 0) {
+      const stagger = next < this.workers.length ? STAGGER_SECONDS : undefined;
+      const first = await firstSettled(running, stagger);
+      if (!first) {
+        startNext();
+        continue;
+      }
+      running.delete(first.worker);
+      if (decided(first.outcome)) {
+        for (const worker of running.keys()) worker.cancel();
+        await Promise.all(running.values());
+        return { ...first.outcome, seconds: elapsed() };
+      }
+      aborted.push(first.outcome);
+      // Time and memory budgets bind every configuration alike; only a clingo failure passes the program on.
+      if (first.outcome.reason.includes('budget')) {
+        for (const worker of running.keys()) worker.cancel();
+        await Promise.all(running.values());
+        break;
+      }
+      if (running.size === 0 && next < this.workers.length) startNext();
+    }
+    return { ...aborted[0]!, seconds: elapsed() };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+  }
+}
+
+/** The first of the running solves to settle, or undefined when `seconds` pass first. */
+async function firstSettled(
+  running: ReadonlyMap<ClingoWorker, Promise<SolveOutcome>>,
+  seconds: number | undefined,
+): Promise<{ worker: ClingoWorker; outcome: SolveOutcome } | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const races: Promise<{ worker: ClingoWorker; outcome: SolveOutcome } | undefined>[] = [
+    ...[...running].map(([worker, p]) => p.then((outcome) => ({ worker, outcome }))),
+  ];
+  if (seconds !== undefined) {
+    races.push(
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), seconds * 1000);
+      }),
+    );
+  }
+  const winner = await Promise.race(races);
+  clearTimeout(timer);
+  return winner;
+}
+
+/** One clingo-wasm instance with fixed options in a worker thread, one program at a time. */
+class ClingoWorker {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
+  private cancelCurrent: (() => void) | undefined;
+
+  constructor(private readonly args: readonly string[]) {}
+
+  /** Stops the program being solved (it is reported as aborted). */
+  cancel(): void {
+    this.cancelCurrent?.();
+  }
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
@@ -104,6 +195,7 @@ export class ClingoSolver implements AspSolver {
         worker.off('error', onError);
         worker.off('exit', onExit);
         worker.unref();
+        this.cancelCurrent = undefined;
         resolve(outcome);
       };
       const abort = (reason: string) => {
@@ -118,6 +210,7 @@ export class ClingoSolver implements AspSolver {
           abort(`time budget of ${Number(budget.seconds.toFixed(2))} s exceeded`);
         }
       }, SAMPLE_MS);
+      this.cancelCurrent = () => abort('cancelled');
       const onMessage = (m: { result: ClingoJson }) => {
         peakBytes = Math.max(peakBytes, process.memoryUsage.rss() - baseline);
         const r = m.result;
@@ -137,7 +230,7 @@ export class ClingoSolver implements AspSolver {
       worker.on('message', onMessage);
       worker.once('error', onError);
       worker.once('exit', onExit);
-      worker.postMessage(program);
+      worker.postMessage({ program, args: this.args });
     });
   }
 

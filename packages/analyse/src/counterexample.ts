@@ -50,6 +50,12 @@ function kif(t: Term): string {
   return t.args.length === 0 ? name : `(${[name, ...t.args.map(kif)].join(' ')})`;
 }
 
+/** A ground term in clingo's printing as KIF text, and its `name/arity` (GDL names). */
+export function aspTermToKif(text: string): { readonly kif: string; readonly functor: string } {
+  const t = parseTerm(text);
+  return { kif: kif(t), functor: `${gdlName(t.name)}/${t.args.length}` };
+}
+
 const sorted = (xs: string[]): string[] => [...new Set(xs)].sort();
 
 export function readCounterexample(atoms: readonly string[], kind: 'init' | 'step'): Counterexample {

@@ -24,6 +24,8 @@ export interface DomainProgram {
   readonly features: readonly FunctionSymbol[];
   /** Set when some domain is infinite (a function symbol nested in its own argument): no proof can ground. */
   readonly infinite?: string;
+  /** Every ground feature by its function symbol (`name/arity`), in KIF; known for the relaxation's domain. */
+  readonly groundFeatures?: ReadonlyMap<string, readonly string[]>;
   /** Connected component of an argument position of a function symbol, for ordering the search. */
   argumentComponent(functor: string, index: number): number;
 }

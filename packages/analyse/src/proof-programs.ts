@@ -43,9 +43,10 @@ export function baseCaseProgram(
  * Program (2): any current state over the feature domain satisfying Φ and ϕ, one legal move per role, and
  * ϕ failing in the successor. Property 0 is ϕ; assumptions are numbered from 1.
  *
- * Beyond the paper, when the property reads `terminal` the current state is also required to be
- * non-terminal: Theorem 1's predecessor state is reachable and has a successor, so it is not terminal. For
- * zero-sum, which constrains terminal states only, ϕ then holds in the current state and is not encoded.
+ * Beyond the paper, when the property reads `terminal` or the step chooses a joint move, the current state is
+ * also required to be non-terminal: Theorem 1's predecessor state is reachable and has a successor, so it is
+ * not terminal. For zero-sum, which constrains terminal states only, ϕ then holds in the current state and
+ * is not encoded.
  */
 export function inductionStepProgram(
   ctx: EncodingContext,
@@ -62,8 +63,11 @@ export function inductionStepProgram(
   ];
   const needs: Need[] = encodings.flatMap((e) => e.needs);
   const first = relevantRules(game, needs);
+  // The current state is non-terminal whenever the step chooses a joint move: the legal rules are then
+  // grounded anyway, and terminal states (which have no successor) only add spurious counterexamples.
   const readsTerminal =
     constrainsTerminalOnly(property) ||
+    first.readsDoes ||
     first.relations.has('true|terminal/0') ||
     first.relations.has('next|terminal/0');
   const extra: Need[] = [];

@@ -18,6 +18,13 @@ export type Property =
       readonly total?: number;
     }
   | {
+      /** At most one (or exactly one) of a group of ground features holds, e.g. quarto's four turn fluents. */
+      readonly kind: 'group';
+      /** Ground features in KIF, e.g. `(selectcontrol white)`. */
+      readonly features: readonly string[];
+      readonly exactlyOne: boolean;
+    }
+  | {
       readonly kind: 'state';
       /** A GDL body: one literal or several (a conjunction), e.g. `(or (true (control x)) (true (control o)))`. */
       readonly formula: string;
@@ -28,7 +35,7 @@ const FEATURE = /^([^\s/:]+)\/(\d+)$/;
 /**
  * Reads the command-line form of a property:
  * `unique:cell/3:3` (1-based value positions, comma-separated), `exactly-one:control/1:1`, `zero-sum`,
- * `zero-sum:100`, `state:(true (control xplayer))`.
+ * `zero-sum:100`, `state:(true (control xplayer))`, `at-most-one:(a 1),(b 1)`, `exactly-one-of:(a 1),(b 1)`.
  */
 export function parseProperty(text: string): Property {
   const colon = text.indexOf(':');
@@ -43,6 +50,13 @@ export function parseProperty(text: string): Property {
   if (kind === 'state') {
     if (rest.trim() === '') throw badProperty(text, 'a state property needs a GDL formula after "state:"');
     return { kind: 'state', formula: rest.trim() };
+  }
+  if (kind === 'at-most-one' || kind === 'exactly-one-of') {
+    const features = rest.split(',').map((f) => f.trim());
+    if (features.length < 2 || features.some((f) => f === '')) {
+      throw badProperty(text, `expected ${kind}:FEATURE,FEATURE[,...] (ground features in KIF)`);
+    }
+    return { kind: 'group', features, exactlyOne: kind === 'exactly-one-of' };
   }
   if (kind === 'unique' || kind === 'exactly-one') {
     const parts = rest.split(':');
@@ -60,7 +74,10 @@ export function parseProperty(text: string): Property {
       exactlyOne: kind === 'exactly-one',
     };
   }
-  throw badProperty(text, 'expected unique:..., exactly-one:..., zero-sum[:TOTAL] or state:FORMULA');
+  throw badProperty(
+    text,
+    'expected unique:..., exactly-one:..., at-most-one:..., exactly-one-of:..., zero-sum[:TOTAL] or state:FORMULA',
+  );
 }
 
 /** The command-line form of a property (inverse of parseProperty). */
@@ -70,6 +87,8 @@ export function formatProperty(p: Property): string {
       return `${p.exactlyOne ? 'exactly-one' : 'unique'}:${p.feature}:${p.positions.map((i) => i + 1).join(',')}`;
     case 'zero-sum':
       return p.total === undefined ? 'zero-sum' : `zero-sum:${p.total}`;
+    case 'group':
+      return `${p.exactlyOne ? 'exactly-one-of' : 'at-most-one'}:${p.features.join(',')}`;
     case 'state':
       return `state:${p.formula}`;
   }

@@ -1,7 +1,7 @@
 // ϕ_p of section 4 for p ∈ {init, true, next}: clauses deriving `vIol(I,p)` exactly when the state seen
 // through view p violates property number I. "ϕ_p holds" is then `not vIol(I,p)`.
 import type { Game, RelationId } from '@gdlkit/core';
-import { aspName } from './asp-names.js';
+import { aspGroundTerm, aspName, patternFunctor } from './asp-names.js';
 import type { Property } from './properties.js';
 import { type View, viewPredicate } from './rule-translation.js';
 
@@ -78,6 +78,17 @@ export function encodeProperty(ctx: EncodingContext, p: Property, index: number,
           { view, relation: terminal, functor: '*' },
           { view: 'true', relation: role, functor: '*' },
         ],
+      };
+    }
+    case 'group': {
+      const terms = p.features.map((f) => game.parseTerm(f));
+      const atoms = terms.map((t) => `${view}(${aspGroundTerm(game.store, t)})`);
+      const clauses = atoms.flatMap((a, i) => atoms.slice(i + 1).map((b) => `${viol} :- ${a}, ${b}.`));
+      if (p.exactlyOne) clauses.push(`${viol} :- ${atoms.map((a) => `not ${a}`).join(', ')}.`);
+      const functors = new Set(terms.map((t) => patternFunctor(game.store, { kind: 'ground', term: t })!));
+      return {
+        clauses,
+        needs: [...functors].map((functor) => ({ view, relation: game.keywords.true, functor })),
       };
     }
     case 'state': {

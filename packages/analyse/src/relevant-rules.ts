@@ -7,10 +7,11 @@
 import type { Game, GameRule, RelationId } from '@gdlkit/core';
 import { patternFunctor } from './asp-names.js';
 import type { Need } from './property-encoding.js';
-import { ruleText, type View } from './rule-translation.js';
+import { decomposedRuleText } from './rule-decomposition.js';
+import type { View } from './rule-translation.js';
 
 export interface RelevantProgram {
-  /** Translated game rules. */
+  /** Translated game rules (each with its auxiliary rules, rule-decomposition.ts). */
   readonly rules: string[];
   /** Feature function symbols the current state must range over (`*`: all), in the true view. */
   readonly chosenFeatures: ReadonlySet<string>;
@@ -70,7 +71,7 @@ export function relevantRules(game: Game, needs: readonly Need[]): RelevantProgr
       const id = `${view}|${ruleIndex.get(rule)}`;
       if (seenRules.has(id)) continue;
       seenRules.add(id);
-      rules.push(ruleText(game, rule, view));
+      rules.push(decomposedRuleText(game, rule, view, `${ruleIndex.get(rule)}${view}`));
       for (const l of rule.body) {
         if (l.kind === 'distinct') continue;
         const arg = filteredArgument(game, l.atom.relation);

@@ -22,7 +22,7 @@ export function atomText(game: Game, atom: Atom, view: View): string {
     : `${name}(${atom.args.map((a) => aspPattern(game.store, a)).join(',')})`;
 }
 
-function literalText(game: Game, l: BodyLiteral, view: View): string {
+export function literalText(game: Game, l: BodyLiteral, view: View): string {
   switch (l.kind) {
     case 'pos':
       return atomText(game, l.atom, view);

@@ -6,7 +6,8 @@
 // properties that are inductive only together (section 6 names them as a limit of the one-at-a-time search).
 import type { Game } from '@gdlkit/core';
 import type { SolverBudget } from './clingo-solver.js';
-import type { FunctionSymbol } from './domain-program.js';
+import type { DomainProgram, FunctionSymbol } from './domain-program.js';
+import { featureGroupCandidates } from './feature-groups.js';
 import type { Property } from './properties.js';
 import type { ProofResult } from './prove.js';
 import { relevantRules } from './relevant-rules.js';
@@ -19,6 +20,11 @@ export interface SearchOptions {
    * true); false reproduces the paper's search exactly.
    */
   readonly joint?: boolean;
+  /**
+   * Then prove "exactly one of" (or else "at most one of") each group of mutually dependent features with
+   * few instances (feature-groups.ts), given everything proved before (default true).
+   */
+  readonly groups?: boolean;
   /** Called after each proof attempt. */
   readonly onResult?: (result: ProofResult) => void;
 }
@@ -30,6 +36,8 @@ export interface SearchResult {
   readonly proved: readonly Property[];
   /** The part of `proved` proved only jointly (their results have `method: 'joint induction'`). */
   readonly provedJointly: readonly Property[];
+  /** The part of `proved` that are feature groups (at most / exactly one of them holds). */
+  readonly provedGroups: readonly Property[];
   /** Candidates not tried because a proved property implies them (uniqueness of a superset of positions). */
   readonly implied: readonly Property[];
   readonly seconds: number;
@@ -85,11 +93,12 @@ const isSubset = (a: readonly number[], b: readonly number[]): boolean => a.ever
 
 export async function searchUniqueArguments(
   game: Game,
-  features: readonly FunctionSymbol[],
+  domain: DomainProgram,
   provers: Provers,
   options: SearchOptions,
 ): Promise<SearchResult> {
   const started = performance.now();
+  const { features } = domain;
   const dependencies = featureDependencies(game, features);
   const ordered = features
     .filter((f) => f.arity > 0)
@@ -148,13 +157,33 @@ export async function searchUniqueArguments(
     provedJointly = joint.proved;
     proved.push(...provedJointly);
   }
+  const groupResults: ProofResult[] = [];
+  const provedGroups: Property[] = [];
+  if (options.groups ?? true) {
+    for (const { exactly, atMost } of featureGroupCandidates(domain, dependencies)) {
+      let result = await provers.prove(exactly, [...proved], options.budget);
+      if (result.status === 'refuted' && result.counterexample?.case === 'init') {
+        groupResults.push(result);
+        options.onResult?.(result);
+        result = await provers.prove(atMost, [...proved], options.budget);
+      }
+      groupResults.push(result);
+      options.onResult?.(result);
+      if (result.status === 'proved') provedGroups.push(result.property);
+    }
+    proved.push(...provedGroups);
+  }
   return {
-    results: candidates.flatMap((c) => {
-      const r = last.get(c);
-      return r ? [r] : [];
-    }),
+    results: [
+      ...candidates.flatMap((c) => {
+        const r = last.get(c);
+        return r ? [r] : [];
+      }),
+      ...groupResults,
+    ],
     proved,
     provedJointly,
+    provedGroups,
     implied,
     seconds: (performance.now() - started) / 1000,
   };

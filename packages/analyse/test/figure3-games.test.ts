@@ -1,7 +1,8 @@
 // Figure 3 games where our answer differs from the paper's or was unknown (issue 10): endgame (zero-sum was
 // unknown at 30 s; the board is not unique in our version), amazons (zero-sum unknown; the rules of our
 // version are not zero-sum) and quarto (zero-sum refuted: the hypothesis is too weak without the turn
-// structure, whose two features are inductive only together, which the joint search finds).
+// structure, whose two features are inductive only together, which the joint search finds) and checkers
+// (issue 24: the piece counts' domain).
 import { playRandomMatch } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -132,7 +133,7 @@ describe('quarto', () => {
   });
 
   it("finds neither control with the paper's one-at-a-time search (joint: false)", async () => {
-    const search = await analyser.searchUnique({ budget, joint: false });
+    const search = await analyser.searchUnique({ budget, joint: false, groups: false });
     expect(search.proved).toEqual([]);
     expect(search.provedJointly).toEqual([]);
     expect(search.results.filter((r) => r.method === 'joint induction')).toEqual([]);
@@ -149,7 +150,11 @@ describe('quarto', () => {
       'unique:selectcontrol/1:1',
       'unique:selected/1:1',
     ]);
-    expect(names(search.proved)).toEqual(names(search.provedJointly));
+    expect(names(search.proved)).toEqual(names([...search.provedJointly, ...search.provedGroups]));
+    // Exactly one of the four turn fluents: proposed as a feature group, inductive given the controls.
+    expect(names(search.provedGroups)).toEqual([
+      'exactly-one-of:(placecontrol black),(placecontrol white),(selectcontrol black),(selectcontrol white)',
+    ]);
     const byName = new Map(search.results.map((r) => [formatProperty(r.property), r]));
     const selectResult = byName.get('unique:selectcontrol/1:1')!;
     expect(selectResult.status).toBe('proved');
@@ -158,5 +163,26 @@ describe('quarto', () => {
     // The board needs "at most one of the four turn fluents", which no uniqueness property states: a state
     // with (placecontrol white) and (selectcontrol black) lets one role place while the other selects.
     expect(byName.get('unique:cell/3:3')?.status).toBe('refuted');
+  });
+});
+
+describe('checkers', () => {
+  const analyser = GameAnalyser.load(gameText('checkers'), 'checkers.kif');
+  afterAll(() => analyser.close());
+  const oneCount = parseProperty('exactly-one:piece_count/2:2');
+
+  it('has piece counts 0..12 in the relaxation domain, so one count per player makes zero-sum a consequence', async () => {
+    // Section 5's components let the counts range over the step counter (greater recurses over succ): a
+    // terminal state with counts outside 0..12 has no goal values.
+    const coarse = consequenceProgram(analyser.context, analyser.domain, zeroSum, [oneCount, control])!;
+    const before = await analyser.solver.solve(coarse.text, budget);
+    expect(before.status).toBe('satisfiable');
+    const counts =
+      before.status === 'satisfiable' ? before.atoms.filter((a) => a.includes('piece_count')) : [];
+    expect(counts.some((a) => Number(/(\d+)\)\)$/.exec(a)?.[1]) > 12)).toBe(true);
+    await analyser.refineDomain(budget);
+    expect(analyser.domainRelaxed).toBe(true);
+    const relaxed = consequenceProgram(analyser.context, analyser.domain, zeroSum, [oneCount, control])!;
+    expect((await analyser.solver.solve(relaxed.text, budget)).status).toBe('unsatisfiable');
   });
 });

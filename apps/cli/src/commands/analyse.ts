@@ -1,18 +1,27 @@
+import { writeFileSync } from 'node:fs';
 import {
+  checkableByReasoner,
   DEFAULT_BUDGET,
   formatProperty,
   GameAnalyser,
   type ProofResult,
   type Property,
   parseProperty,
+  type ReachableViolation,
+  searchReachableViolation,
 } from '@gdlkit/analyse';
+import { writeTrace } from '@gdlkit/core';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
+import { openReasoner } from '../load.js';
 import { numberOption, parseOptions, requireOption, SECONDS_RANGE } from '../options.js';
 
 const USAGE =
   'gdlkit analyse FILE [--property P]... [--all-unique [--no-joint]] [--budget S] [--memory MB] [--json]\n' +
-  '  --no-joint: only the one-at-a-time search of the paper (no joint induction of the remaining candidates)\n' +
+  '               [--refute-with BACKEND --record OUT.jsonl]\n' +
+  '  --no-joint: only the one-at-a-time search of the paper (no joint induction, no feature groups)\n' +
+  '  --refute-with: a --property not proved is searched for a reachable violation with that backend (random\n' +
+  '    matches, one move of lookahead) within the budget; a match record reaching it is written to --record\n' +
   '  P: unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] | state:FORMULA';
 
 /** ASP proofs of game properties (Schiffel & Thielscher 2009); properties are proved in order, each proved one joining Φ. */
@@ -26,6 +35,8 @@ export async function analyse(args: string[]): Promise<number> {
       budget: { type: 'string' },
       memory: { type: 'string' },
       json: { type: 'boolean' },
+      'refute-with': { type: 'string' },
+      record: { type: 'string' },
     },
     USAGE,
   );
@@ -39,9 +50,14 @@ export async function analyse(args: string[]): Promise<number> {
   if (properties.length === 0 && !values['all-unique']) {
     throw new UsageError(`give --property or --all-unique\nusage: ${USAGE}`);
   }
+  const backend = values['refute-with'];
+  if ((backend === undefined) !== (values.record === undefined)) {
+    throw new UsageError(`--refute-with and --record go together\nusage: ${USAGE}`);
+  }
   const budget = { seconds, memoryBytes: megabytes * 2 ** 20 };
   const analyser = GameAnalyser.load(readTextFile(file), file, { properties });
   const results: ProofResult[] = [];
+  const violations = new Map<ProofResult, ReachableViolation>();
   const report = (r: ProofResult) => {
     results.push(r);
     if (!values.json) process.stdout.write(`${describe(r)}\n`);
@@ -49,13 +65,30 @@ export async function analyse(args: string[]): Promise<number> {
   try {
     const assumptions: Property[] = [];
     if (values['all-unique']) {
-      const search = await analyser.searchUnique({ budget, onResult: report, joint: !values['no-joint'] });
+      const paper = values['no-joint'] === true;
+      const search = await analyser.searchUnique({ budget, onResult: report, joint: !paper, groups: !paper });
       assumptions.push(...search.proved);
     }
     for (const p of properties) {
       const r = await analyser.prove(p, assumptions, budget);
       report(r);
       if (r.status === 'proved') assumptions.push(p);
+      else if (backend !== undefined && checkableByReasoner(p) && violations.size === 0) {
+        const reasoner = await openReasoner(file, backend);
+        try {
+          const found = searchReachableViolation(reasoner, p, analyser.context.maxGoal, {
+            seconds: budget.seconds,
+            seed: 1,
+          });
+          if (found) {
+            violations.set(r, found);
+            writeFileSync(values.record!, writeTrace([found.record]));
+          }
+          if (!values.json) process.stdout.write(`${describeSearch(p, found, values.record!)}\n`);
+        } finally {
+          reasoner.dispose();
+        }
+      }
     }
   } finally {
     await analyser.close();
@@ -70,10 +103,26 @@ export async function analyse(args: string[]): Promise<number> {
       ...(r.jointlyWith ? { jointlyWith: r.jointlyWith.map(formatProperty) } : {}),
       ...(r.counterexample ? { counterexample: r.counterexample } : {}),
       ...(r.reason ? { reason: r.reason } : {}),
+      ...reachable(violations.get(r), values.record),
     }));
     process.stdout.write(`${JSON.stringify({ file, results: json }, null, 2)}\n`);
   }
-  return results.some((r) => r.status === 'unknown') ? EXIT.budget : EXIT.ok;
+  return results.some((r) => r.status === 'unknown' && !violations.has(r)) ? EXIT.budget : EXIT.ok;
+}
+
+function reachable(v: ReachableViolation | undefined, record: string | undefined) {
+  if (!v) return {};
+  const { depth, matches, states } = v;
+  return { reachableViolation: { record, depth, matches, states, seconds: Number(v.seconds.toFixed(3)) } };
+}
+
+function describeSearch(p: Property, v: ReachableViolation | undefined, record: string): string {
+  const name = formatProperty(p);
+  if (!v) return `${name}: no reachable violation found by search`;
+  return (
+    `${name}: false — reachable violation after ${v.depth} moves (${v.matches} matches, ${v.states} states, ` +
+    `${v.seconds.toFixed(2)} s); match record ${record}`
+  );
 }
 
 const METHOD: Record<NonNullable<ProofResult['method']>, string> = {

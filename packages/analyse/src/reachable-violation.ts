@@ -1,0 +1,156 @@
+// A refutation that needs no trust in the induction: a match from the initial state to a state violating the
+// property, found by search with a game reasoner (any backend; the fastest one for the game is best). An
+// answer set of the induction step is no refutation (its state need not be reachable, section 4), so a
+// property the step cannot prove is refuted this way or stays open.
+//
+// The search plays seeded random matches. When a match's next move would end it, every other joint move of
+// that last state is tried as well, which finds violations that only one particular last move produces:
+// amazons.kif's terminal states where both players score 100 arise when the last move and arrow wall in both
+// sides at once.
+import {
+  describeState,
+  jointMoveCount,
+  jointMoves,
+  type Reasoner,
+  Rng,
+  type TermId,
+  type TraceBlock,
+  type TraceStep,
+  withMove,
+} from '@gdlkit/core';
+import type { Property } from './properties.js';
+
+export interface ViolationSearchOptions {
+  /** Wall-clock seconds for the search. */
+  readonly seconds: number;
+  readonly seed: number;
+  /** Try every last move of a match whose state has at most this many joint moves (default 4096). */
+  readonly lookahead?: number;
+  /** A match is abandoned after this many joint moves (default 1000). */
+  readonly maxSteps?: number;
+}
+
+export interface ReachableViolation {
+  /** The match record: the initial state to the violating state, replayable with `gdlkit replay`. */
+  readonly record: TraceBlock;
+  /** Joint moves from the initial state to the violating state. */
+  readonly depth: number;
+  readonly matches: number;
+  readonly states: number;
+  readonly seconds: number;
+}
+
+/** Properties a concrete state can be checked against (a state formula needs the rules, not a reasoner). */
+export function checkableByReasoner(property: Property): boolean {
+  return property.kind !== 'state';
+}
+
+/**
+ * Whether `state` violates the property. zero-sum: terminal and some role without exactly one goal value, or
+ * values not summing to `total`. unique / exactly-one: two facts of the feature agreeing on the key arguments
+ * and differing in the value arguments (the "at least one" half of exactly-one needs the feature domain and
+ * is not checked, so a violation found is still one). group: two of its features, or (exactly one) none.
+ */
+export function violates<S>(reasoner: Reasoner<S>, state: S, property: Property, total: number): boolean {
+  if (property.kind === 'zero-sum') {
+    if (!reasoner.isTerminal(state)) return false;
+    const goals = reasoner.goals(state);
+    if (goals.some((g) => typeof g !== 'number')) return true;
+    return (goals as number[]).reduce((a, b) => a + b, 0) !== (property.total ?? total);
+  }
+  if (property.kind === 'group') {
+    const group = new Set(property.features.map((f) => reasoner.game.parseTerm(f)));
+    const holding = reasoner.stateToFacts(state).filter((f) => group.has(f)).length;
+    return holding > 1 || (property.exactlyOne && holding === 0);
+  }
+  if (property.kind !== 'unique') return false;
+  const store = reasoner.game.store;
+  const slash = property.feature.lastIndexOf('/');
+  const name = property.feature.slice(0, slash);
+  const arity = Number(property.feature.slice(slash + 1));
+  const valueByKey = new Map<string, string>();
+  for (const fact of reasoner.stateToFacts(state)) {
+    if (store.arity(fact) !== arity || store.symbolName(store.functor(fact)) !== name) continue;
+    const key: TermId[] = [];
+    const value: TermId[] = [];
+    for (let i = 0; i < arity; i++) (property.positions.includes(i) ? value : key).push(store.arg(fact, i));
+    const k = key.join(',');
+    const v = value.join(',');
+    const seen = valueByKey.get(k);
+    if (seen !== undefined && seen !== v) return true;
+    valueByKey.set(k, v);
+  }
+  return false;
+}
+
+export function searchReachableViolation<S>(
+  reasoner: Reasoner<S>,
+  property: Property,
+  total: number,
+  options: ViolationSearchOptions,
+): ReachableViolation | undefined {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const rng = new Rng(options.seed);
+  const lookahead = options.lookahead ?? 4096;
+  const maxSteps = options.maxSteps ?? 1000;
+  let matches = 0;
+  let states = 0;
+  const found = (path: { state: S; move: TermId[] }[], last: S): ReachableViolation => ({
+    record: record(reasoner, path, last, options.seed),
+    depth: path.length,
+    matches,
+    states,
+    seconds: elapsed(),
+  });
+  while (elapsed() < options.seconds) {
+    matches++;
+    const path: { state: S; move: TermId[] }[] = [];
+    let state = reasoner.initialState();
+    for (let step = 0; step <= maxSteps && elapsed() < options.seconds; step++) {
+      states++;
+      if (violates(reasoner, state, property, total)) return found(path, state);
+      if (reasoner.isTerminal(state)) break;
+      const legal = reasoner.roles.map((_, r) => reasoner.legalMoves(state, r));
+      if (legal.some((moves) => moves.length === 0)) break;
+      const move = legal.map((moves) => moves[rng.nextInt(moves.length)]!);
+      const next = reasoner.nextState(state, move);
+      // The match is about to end: every other last move is tried too.
+      if (reasoner.isTerminal(next) && jointMoveCount(legal) <= lookahead) {
+        for (const other of jointMoves(legal)) {
+          const successor = reasoner.nextState(state, other);
+          states++;
+          if (violates(reasoner, successor, property, total))
+            return found([...path, { state, move: other }], successor);
+        }
+      }
+      path.push({ state, move });
+      state = next;
+    }
+  }
+  return undefined;
+}
+
+/** The match record of a path, described by the reasoner (the same lines `gdlkit play` writes). */
+function record<S>(
+  reasoner: Reasoner<S>,
+  path: readonly { state: S; move: TermId[] }[],
+  last: S,
+  seed: number,
+): TraceBlock {
+  const store = reasoner.game.store;
+  const steps: TraceStep[] = path.map(({ state, move }, i) =>
+    withMove(reasoner, describeState(reasoner, state, i).line, state, move),
+  );
+  steps.push(describeState(reasoner, last, path.length).line);
+  return {
+    header: {
+      header: true,
+      game: reasoner.game.file,
+      backend: reasoner.backend,
+      seed,
+      roles: reasoner.roles.map((r) => store.toKif(r)),
+    },
+    steps,
+  };
+}
