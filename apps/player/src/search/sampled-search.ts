@@ -12,13 +12,18 @@ export interface SampledSearchOptions {
 
 /**
  * The GDL-II move choice until the filter lands: flat UCB1 over the player's known-legal moves, each
- * simulation starting from one of the sampled states consistent with its percepts (in turn), the other
- * roles' moves and the playout drawn by the playout policy. A move is only tried in a sampled state where it
- * is legal, so the search never plays an illegal move in its samples.
+ * simulation starting from one of the sampled states consistent with its percepts, the other roles' moves and
+ * the playout drawn by the playout policy. A move is only tried in a sampled state where it is legal, so the
+ * search never plays an illegal move in its samples. Each move goes through the states in turn on its own: a
+ * single cursor shared by all moves, with UCB1 alternating between two moves, tried each move on only one of
+ * two states (Monty Hall: staying always on the state where it wins, switching on the other).
  */
 export class SampledSearch<S> implements Search {
   iterations = 0;
-  private cursor = 0;
+  /** Per move, the next sampled state to try it in. */
+  private readonly cursors: Int32Array;
+  /** Moves legal in no non-terminal sampled state. */
+  private readonly dead: Uint8Array;
   private readonly visits: Float64Array;
   private readonly sums: Float64Array;
   private readonly exploration: number;
@@ -26,7 +31,6 @@ export class SampledSearch<S> implements Search {
   private readonly rng: Rng;
   private readonly history: MoveHistory;
   private readonly scratch: SimulationScratch;
-  private readonly candidates: number[] = [];
 
   constructor(
     private readonly reasoner: Reasoner<S>,
@@ -37,6 +41,8 @@ export class SampledSearch<S> implements Search {
     options: SampledSearchOptions = {},
   ) {
     if (moves.length === 0) throw new Error('no known legal move to search');
+    this.cursors = new Int32Array(moves.length);
+    this.dead = new Uint8Array(moves.length);
     this.visits = new Float64Array(moves.length);
     this.sums = new Float64Array(moves.length);
     this.exploration = options.exploration ?? 40;
@@ -57,13 +63,13 @@ export class SampledSearch<S> implements Search {
   iterate(deadline: number): boolean {
     if (this.moves.length === 1 || this.states.length === 0) return false;
     const reasoner = this.reasoner;
-    const state = this.states[this.cursor++ % this.states.length]!;
-    if (reasoner.isTerminal(state)) return true;
-    const legal = reasoner.legalMoves(state, this.role);
-    this.candidates.length = 0;
-    for (let i = 0; i < this.moves.length; i++) if (legal.includes(this.moves[i]!)) this.candidates.push(i);
-    if (this.candidates.length === 0) return true;
     const ours = this.select();
+    if (ours < 0) return false;
+    const state = this.stateFor(ours);
+    if (state === null) {
+      this.dead[ours] = 1;
+      return true;
+    }
     this.history.reset();
     const move = this.scratch.jointMove;
     for (let r = 0; r < reasoner.roles.length; r++) {
@@ -88,14 +94,35 @@ export class SampledSearch<S> implements Search {
     return true;
   }
 
-  /** UCB1 among the candidates; unvisited ones first. */
+  /** Per move: simulations and mean reward of the role (0..100), in the order of `moves`. */
+  moveStats(): { move: TermId; visits: number; mean: number }[] {
+    return [...this.moves].map((move, i) => ({
+      move,
+      visits: this.visits[i]!,
+      mean: this.visits[i]! === 0 ? 0 : this.sums[i]! / this.visits[i]!,
+    }));
+  }
+
+  /** The move's next sampled state, in its own turn, where it is legal and the game goes on; null if none. */
+  private stateFor(move: number): S | null {
+    const states = this.states;
+    for (let k = 0; k < states.length; k++) {
+      const state = states[this.cursors[move]!++ % states.length]!;
+      if (this.reasoner.isTerminal(state)) continue;
+      if (this.reasoner.legalMoves(state, this.role).includes(this.moves[move]!)) return state;
+    }
+    return null;
+  }
+
+  /** UCB1 among the moves still legal somewhere; unvisited ones first; -1 when none is. */
   private select(): number {
     let total = 0;
-    for (const i of this.candidates) total += this.visits[i]!;
+    for (let i = 0; i < this.moves.length; i++) total += this.visits[i]!;
     const logTotal = Math.log(Math.max(1, total));
-    let best = this.candidates[0]!;
+    let best = -1;
     let bestValue = Number.NEGATIVE_INFINITY;
-    for (const i of this.candidates) {
+    for (let i = 0; i < this.moves.length; i++) {
+      if (this.dead[i]) continue;
       const n = this.visits[i]!;
       const value =
         n === 0 ? Number.POSITIVE_INFINITY : this.sums[i]! / n + this.exploration * Math.sqrt(logTotal / n);
