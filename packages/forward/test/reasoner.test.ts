@@ -62,7 +62,9 @@ describe('forward reasoner', () => {
   it('stops a build over buildTimeMs while the argument domains are computed', () => {
     const game = load('kalaha_2009.kif');
     const t0 = performance.now();
-    expect(() => createForward(game, { buildTimeMs: 500 })).toThrow(BudgetExceededError);
+    // The whole build takes about 350 ms on an idle machine since unused relations are left out, so the budget
+    // must be well below that for the check to be reached whatever the machine (500 ms passed on idle CI).
+    expect(() => createForward(game, { buildTimeMs: 50 })).toThrow(BudgetExceededError);
     expect(performance.now() - t0).toBeLessThan(60_000);
   });
 
