@@ -50,21 +50,21 @@ export function readRecords(text: string): { records: MatchRecord[]; validBytes:
     if (end < 0) break;
     const line = text.slice(offset, end);
     offset = end + 1;
-    if (line.trim() === '') {
-      validBytes = Buffer.byteLength(text.slice(0, offset));
-      continue;
+    if (line.trim() !== '') {
+      let record: MatchRecord;
+      try {
+        record = JSON.parse(line) as MatchRecord;
+      } catch {
+        break;
+      }
+      if (typeof record.index !== 'number' || !Array.isArray(record.goals)) break;
+      if (!seen.has(record.index)) {
+        seen.add(record.index);
+        records.push(record);
+      }
     }
-    let record: MatchRecord;
-    try {
-      record = JSON.parse(line) as MatchRecord;
-    } catch {
-      break;
-    }
-    if (typeof record.index !== 'number' || !Array.isArray(record.goals)) break;
-    validBytes = Buffer.byteLength(text.slice(0, offset));
-    if (seen.has(record.index)) continue;
-    seen.add(record.index);
-    records.push(record);
+    // Counted line by line: the file can hold tens of thousands of matches.
+    validBytes += Buffer.byteLength(line) + 1;
   }
   return { records, validBytes };
 }

@@ -29,7 +29,6 @@ export class PlayerProcess {
   private readonly ended = new Set<string>();
   private readonly waiters = new Set<() => void>();
   private readonly recentLog: string[] = [];
-  private exits = 0;
 
   constructor(
     private readonly command: GdlkitCommand,
@@ -46,15 +45,6 @@ export class PlayerProcess {
 
   get alive(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** How often the process has died; the arena restarts it for the next match. */
-  get deaths(): number {
-    return this.exits;
-  }
-
-  get pid(): number | undefined {
-    return this.child?.pid;
   }
 
   /** Starts the process (again, if it died) and resolves once it listens. */
@@ -76,7 +66,6 @@ export class PlayerProcess {
     );
     this.child = child;
     child.on('exit', () => {
-      this.exits++;
       for (const wake of this.waiters) wake();
     });
     createInterface({ input: child.stderr! }).on('line', (line) => this.readLog(line));

@@ -52,7 +52,7 @@ export interface ArenaResult {
 export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   const notes = options.notes ?? ((line) => process.stderr.write(`${line}\n`));
   const print = options.print ?? ((text) => process.stdout.write(`${text}\n`));
-  const { run, referee, plans, dir } = await prepare(options);
+  const { run, referee, plans, dir } = await prepare(options, notes);
   const thinkers = Math.max(
     ...plans.map((p) => localThinkers(p.seating.filter((s) => s >= 0).map((s) => run.specs[s]!))),
     0,
@@ -112,7 +112,10 @@ export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   return { summary, complete: records.length === run.matches };
 }
 
-async function prepare(options: ArenaOptions): Promise<{
+async function prepare(
+  options: ArenaOptions,
+  notes: (line: string) => void,
+): Promise<{
   run: RunSettings;
   referee: RefereeGame;
   plans: MatchPlan[];
@@ -182,7 +185,7 @@ async function prepare(options: ArenaOptions): Promise<{
     }
   }
   if (all.length > 1 && run.matches % all.length !== 0) {
-    (options.notes ?? ((l) => process.stderr.write(`${l}\n`)))(
+    notes(
       `note: ${run.matches} matches is not a multiple of the ${all.length} seatings, so the roles are not played equally often`,
     );
   }
