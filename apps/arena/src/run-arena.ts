@@ -14,7 +14,15 @@ import { probe } from './protocol-client.js';
 import { runOnQueue } from './queue/queue-runner.js';
 import { checkRedis, redisOptions } from './queue/redis-url.js';
 import { ResultsDir } from './results-dir.js';
-import { gameName, loadReferee, planMatch, RunError, type RunSettings, runSeatings } from './run-plan.js';
+import {
+  gameName,
+  loadReferee,
+  planMatch,
+  processConfig,
+  RunError,
+  type RunSettings,
+  runSeatings,
+} from './run-plan.js';
 import { type Summary, summarise, summaryTable } from './summary.js';
 import { scoreChart } from './svg-chart.js';
 
@@ -101,10 +109,17 @@ export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
     progress.finish();
   }
   const records = dir.records.filter((r) => r.index < run.matches);
+  // A gdlkit player ponders unless the process it runs in has a fixed budget or is told not to.
+  const ponders = run.specs.map((s) => {
+    if (s.kind !== 'gdlkit') return false;
+    const search = processConfig(s, run.iterations).search;
+    return search?.ponder !== false && search?.iterations === undefined;
+  });
   const summary = summarise(
     run.game,
     run.specs.map((s) => s.text),
     records,
+    ponders,
   );
   dir.writeSummary(summary);
   if (options.svg) writeFileSync(options.svg, scoreChart(summary));

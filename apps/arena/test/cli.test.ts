@@ -143,6 +143,36 @@ describe('gdlkit arena: a run', () => {
     expect(readFileSync(svg, 'utf8')).toMatch(/^<svg/);
   });
 
+  it("rates a pondering player's simulations over the time since its previous reply", () => {
+    const out = join(scratch, 'ponder');
+    const r = arena([
+      gameFile('tictactoe'),
+      '--players',
+      'gdlkit,random',
+      '--matches',
+      '2',
+      '--play',
+      '1',
+      '--out',
+      out,
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    let sims = 0;
+    let searched = 0;
+    for (const m of records(out)) {
+      m.simulations.forEach((turn, t) => {
+        turn.forEach((n, role) => {
+          if (m.seating[role] !== 0 || n === null || n === 0) return;
+          sims += n;
+          searched += m.searchMs[t]![role]!;
+        });
+      });
+    }
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
+    expect(searched).toBeGreaterThan(0);
+    expect(summary.players[0]!.simulationsPerSecond).toBe(Math.round((sims * 1000) / searched));
+  });
+
   it('resumes after a kill: a match is recorded whole or played again, never twice', async () => {
     const out = join(scratch, 'resume');
     const args = [

@@ -10,6 +10,7 @@ import {
   SpecError,
   seatings,
   specPoints,
+  summarise,
   wilson,
 } from '../src/index.js';
 
@@ -152,5 +153,29 @@ describe('matches.jsonl', () => {
     expect(seeds.size).toBe(1000);
     expect(matchSeed(1, 5)).toBe(matchSeed(1, 5));
     expect(matchSeed(2, 5)).not.toBe(matchSeed(1, 5));
+  });
+});
+
+describe('simulations per second in the summary', () => {
+  // One match: role 0 searched 1,000 simulations for its move, replied 100 ms after PLAY, 400 ms after its
+  // previous reply (it pondered meanwhile).
+  const record = {
+    index: 0,
+    goals: [100, 0],
+    seating: [0, 1],
+    roles: ['a', 'b'],
+    faults: [],
+    simulations: [[1000, null]],
+    thinkMs: [[100, 0]],
+    searchMs: [[400, 0]],
+  } as unknown as Parameters<typeof summarise>[2][number];
+
+  it('counts the time since the previous reply for a pondering player, the PLAY-to-reply time otherwise', () => {
+    expect(
+      summarise('g', ['gdlkit', 'random'], [record], [true, false]).players[0]!.simulationsPerSecond,
+    ).toBe(2500);
+    expect(
+      summarise('g', ['gdlkit', 'random'], [record], [false, false]).players[0]!.simulationsPerSecond,
+    ).toBe(10000);
   });
 });
