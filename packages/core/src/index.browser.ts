@@ -48,6 +48,13 @@ export type {
   PlayoutStats,
   Reasoner,
 } from './reasoner/types.js';
+export type {
+  PolicyKind,
+  PolicySpec,
+  PolicyTable,
+  SimulationBatch,
+  SimulationResults,
+} from './reasoner/simulations.js';
 export { Rng } from './rng.js';
 export { type SymbolId, sortCanonical, type TermId, TermStore } from './terms/term-store.js';
 export { internAstTerm, parseGroundTerm, parseGroundTerms } from './terms/term-text.js';
