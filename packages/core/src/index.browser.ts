@@ -39,6 +39,13 @@ export {
 export { jointMoveCount, jointMoves } from './reasoner/joint-moves.js';
 export { BackendRegistry } from './reasoner/registry.js';
 export type {
+  PolicyKind,
+  PolicySpec,
+  PolicyTable,
+  SimulationBatch,
+  SimulationResults,
+} from './reasoner/simulations.js';
+export type {
   Availability,
   Backend,
   BackendOptions,
@@ -48,13 +55,6 @@ export type {
   PlayoutStats,
   Reasoner,
 } from './reasoner/types.js';
-export type {
-  PolicyKind,
-  PolicySpec,
-  PolicyTable,
-  SimulationBatch,
-  SimulationResults,
-} from './reasoner/simulations.js';
 export { Rng } from './rng.js';
 export { type SymbolId, sortCanonical, type TermId, TermStore } from './terms/term-store.js';
 export { internAstTerm, parseGroundTerm, parseGroundTerms } from './terms/term-text.js';
