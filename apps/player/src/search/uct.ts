@@ -1,8 +1,10 @@
 import { IllegalMoveError, type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import { MoveHistory } from './move-history.js';
 import type { PlayoutPolicy } from './playout-policy.js';
+import { Rave, type RaveMode } from './rave.js';
 import type { Search } from './search.js';
 import { type SimulationScratch, simulate, simulationScratch } from './simulate.js';
+import { SufficiencyThreshold, type ThresholdMode, type ThresholdTail } from './sufficiency-threshold.js';
 import { UctNode } from './uct-node.js';
 
 export interface UctOptions {
@@ -13,6 +15,15 @@ export interface UctOptions {
   /** The tree stops growing at this many nodes; simulations go on from its leaves. */
   readonly maxNodes?: number;
   readonly seed?: number;
+  /** Sufficiency threshold of paper 02 (default off), its α on 0..100 and the adaptive version's tail. */
+  readonly threshold?: ThresholdMode;
+  readonly thresholdAlpha?: number;
+  readonly thresholdTail?: ThresholdTail;
+  /** RAVE of paper 08 (default off): equivalence constant k, share of choices, adaptive margin. */
+  readonly rave?: RaveMode;
+  readonly raveEquivalence?: number;
+  readonly raveUsage?: number;
+  readonly raveMargin?: number;
 }
 
 /**
@@ -36,6 +47,9 @@ export class UctSearch<S> implements Search {
   private readonly unvisitedIndex: number[] = [];
   private path: UctNode<S>[] = [];
   private pathChoices = new Int32Array(64);
+  private readonly threshold: SufficiencyThreshold;
+  private readonly rave: Rave | null;
+  private readonly rootQmax: Float64Array;
 
   constructor(
     private readonly reasoner: Reasoner<S>,
@@ -53,6 +67,22 @@ export class UctSearch<S> implements Search {
     this.history = new MoveHistory(roleCount);
     this.scratch = simulationScratch(roleCount);
     this.choice = new Int32Array(roleCount);
+    this.threshold = new SufficiencyThreshold(roleCount, {
+      mode: options.threshold ?? 'off',
+      alpha: options.thresholdAlpha,
+      tail: options.thresholdTail,
+    });
+    const rave = options.rave ?? 'off';
+    this.rave =
+      rave === 'off'
+        ? null
+        : new Rave(roleCount, {
+            mode: rave,
+            equivalence: options.raveEquivalence,
+            usage: options.raveUsage,
+            margin: options.raveMargin,
+          });
+    this.rootQmax = new Float64Array(roleCount);
   }
 
   get treeSize(): number {
@@ -73,6 +103,7 @@ export class UctSearch<S> implements Search {
     this.path.length = 0;
     let node = this.root;
     let rewards: ArrayLike<number>;
+    this.rave?.beginDescent(node);
     for (;;) {
       if (node.terminal) {
         rewards = node.goals!;
@@ -112,6 +143,8 @@ export class UctSearch<S> implements Search {
       break;
     }
     this.backup(rewards);
+    this.rave?.backup(this.path, this.history, rewards);
+    if (this.threshold.mode === 'adaptive') this.observeThreshold(rewards);
     this.policy.record(this.history, rewards);
     this.iterations++;
     return true;
@@ -140,13 +173,21 @@ export class UctSearch<S> implements Search {
     this.policy.decay();
   }
 
-  /** Per role: the only move, the policy's pick among several unvisited moves (section 2), else formula 1. */
+  /**
+   * Per role: the only move; with RAVE in use at this choice, the best RAVE score (unvisited moves included,
+   * paper 08 section 2); else the policy's pick among several unvisited moves (paper 03, section 2), else
+   * formula 1 with the exploration the sufficiency threshold leaves (paper 02).
+   */
   private select(node: UctNode<S>): void {
     const logVisits = Math.log(Math.max(1, node.visits));
     for (let r = 0; r < node.legal.length; r++) {
       const moves = node.legal[r]!;
       if (moves.length === 1) {
         this.choice[r] = 0;
+        continue;
+      }
+      if (this.rave?.useAt(this.rng)) {
+        this.choice[r] = this.bestRave(node, r, logVisits);
         continue;
       }
       const visits = node.moveVisits[r]!;
@@ -164,11 +205,12 @@ export class UctSearch<S> implements Search {
       } else if (this.unvisited.length > 1) {
         this.choice[r] = this.unvisitedIndex[this.policy.choose(r, this.unvisited, this.history, this.rng)]!;
       } else {
+        const exploration = this.threshold.exploration(r, bestAverage(node, r), this.exploration, this.rng);
         let best = 0;
         let bestValue = Number.NEGATIVE_INFINITY;
         for (let i = 0; i < moves.length; i++) {
           const n = visits[i]!;
-          const value = sums[i]! / n + this.exploration * Math.sqrt(logVisits / n);
+          const value = sums[i]! / n + exploration * Math.sqrt(logVisits / n);
           if (value > bestValue) {
             bestValue = value;
             best = i;
@@ -177,6 +219,32 @@ export class UctSearch<S> implements Search {
         this.choice[r] = best;
       }
     }
+  }
+
+  /** The move with the highest RAVE score, ties broken uniformly (paper 08, section 2). */
+  private bestRave(node: UctNode<S>, role: number, logVisits: number): number {
+    const rave = this.rave!;
+    let best = 0;
+    let bestValue = Number.NEGATIVE_INFINITY;
+    let ties = 0;
+    for (let i = 0; i < node.legal[role]!.length; i++) {
+      const value = rave.score(node, role, i, this.exploration, logVisits);
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+        ties = 1;
+      } else if (value === bestValue && this.rng.nextInt(++ties) === 0) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  private observeThreshold(rewards: ArrayLike<number>): void {
+    const root = this.root;
+    if (root.terminal) return;
+    for (let r = 0; r < this.rootQmax.length; r++) this.rootQmax[r] = bestAverage(root, r);
+    this.threshold.observe(rewards, this.rootQmax);
   }
 
   private backup(rewards: ArrayLike<number>): void {
@@ -197,4 +265,16 @@ export class UctSearch<S> implements Search {
     grown.set(this.pathChoices);
     this.pathChoices = grown;
   }
+}
+
+/** The role's highest average reward over the node's visited moves (0 before any visit). */
+function bestAverage(node: UctNode<unknown>, role: number): number {
+  const visits = node.moveVisits[role]!;
+  const sums = node.moveSums[role]!;
+  let best = 0;
+  for (let i = 0; i < visits.length; i++) {
+    const n = visits[i]!;
+    if (n > 0 && sums[i]! / n > best) best = sums[i]! / n;
+  }
+  return best;
 }
