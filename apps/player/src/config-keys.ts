@@ -156,7 +156,7 @@ export const PLAYER_KEYS: readonly ConfigKey[] = [
   {
     name: 'maxPlayoutDepth',
     section: 'search',
-    doc: 'playouts are cut after this many moves (default 400)',
+    doc: 'playouts are cut after this many moves (default 400 with nst, 10000 otherwise)',
     check: number(1, MAX_INT, true),
     read: asNumber,
   },

@@ -297,6 +297,8 @@ export class Match {
     if (update) {
       tracker.update(update.move, update.percepts);
       this.updateKnowledge(update.move, update.percepts);
+      // Paper 03, section 4: the policy's statistics decay after every real move, here as in the tree.
+      this.policy.decay();
     }
     const known = this.knownByFilter();
     let moves = known.length > 0 ? known : tracker.knownLegalMoves();

@@ -1,4 +1,4 @@
-import { IllegalMoveError, type Reasoner, Rng, type TermId } from '@gdlkit/core';
+import { DEFAULT_MAX_DEPTH, IllegalMoveError, type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import { MoveHistory } from './move-history.js';
 import type { PlayoutPolicy } from './playout-policy.js';
 import { Rave, type RaveMode } from './rave.js';
@@ -10,7 +10,10 @@ import { UctNode } from './uct-node.js';
 export interface UctOptions {
   /** The UCT exploration constant C for rewards in 0..100 (CadiaPlayer's scale, paper 03 formula 1). */
   readonly exploration?: number;
-  /** Playouts are cut after this many moves (paper 03, section 5.2 cuts NST simulations at 400). */
+  /**
+   * Playouts are cut after this many moves. Default: 400 with NST, as paper 03's NST player (section 5.2);
+   * its MAST player does not cut, so MAST and random playouts get the core's generic bound.
+   */
   readonly maxPlayoutDepth?: number;
   /** The tree stops growing at this many nodes; simulations go on from its leaves. */
   readonly maxNodes?: number;
@@ -61,7 +64,7 @@ export class UctSearch<S> implements Search {
     const roleCount = reasoner.roles.length;
     this.root = new UctNode(reasoner, state);
     this.exploration = options.exploration ?? 40;
-    this.maxDepth = options.maxPlayoutDepth ?? 400;
+    this.maxDepth = options.maxPlayoutDepth ?? (policy.name === 'nst' ? 400 : DEFAULT_MAX_DEPTH);
     this.maxNodes = options.maxNodes ?? 200_000;
     this.rng = new Rng(options.seed ?? 1);
     this.history = new MoveHistory(roleCount);
