@@ -23,6 +23,11 @@ export class MoveHistory {
     this.steps++;
   }
 
+  /** The joint moves so far, flat (`steps * roleCount` entries are valid; the array may be longer). */
+  get flat(): Int32Array {
+    return this.moves;
+  }
+
   /** The move of `role` at `step`, or -1 before the first step. */
   move(step: number, role: number): TermId {
     return step < 0 ? -1 : this.moves[step * this.roleCount + role]!;

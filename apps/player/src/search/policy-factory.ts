@@ -1,6 +1,6 @@
-import { MastPolicy } from './mast.js';
-import { NstPolicy } from './nst.js';
+import { createPolicyTable, type PolicySpec } from '@gdlkit/core';
 import { type PlayoutPolicy, RandomPolicy } from './playout-policy.js';
+import { TablePolicy } from './table-policy.js';
 
 export type PolicyName = 'random' | 'mast' | 'nst';
 
@@ -14,16 +14,14 @@ export interface PolicyOptions {
 }
 
 export function createPolicy(roleCount: number, options: PolicyOptions = {}): PlayoutPolicy {
-  switch (options.policy ?? 'nst') {
-    case 'random':
-      return new RandomPolicy();
-    case 'mast':
-      return new MastPolicy(roleCount, { tau: options.tau, decay: options.decay ?? 0.2 });
-    case 'nst':
-      return new NstPolicy(roleCount, {
-        epsilon: options.epsilon,
-        threshold: options.nstThreshold,
-        decay: options.decay ?? 0.6,
-      });
-  }
+  const name = options.policy ?? 'nst';
+  if (name === 'random') return new RandomPolicy();
+  const spec: PolicySpec = {
+    kind: name,
+    gamma: options.decay ?? (name === 'mast' ? 0.2 : 0.6),
+    tau: options.tau,
+    epsilon: options.epsilon,
+    threshold: options.nstThreshold,
+  };
+  return new TablePolicy(name, createPolicyTable(spec, roleCount), roleCount);
 }
