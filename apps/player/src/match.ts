@@ -86,8 +86,7 @@ export class Match {
     this.id = setup.id;
     this.playClockMs = setup.playClockMs;
     this.reasoner = setup.reasoner;
-    const roleCount = setup.game.roles.length;
-    this.policy = createPolicy(roleCount, settings);
+    this.policy = createPolicy(this.reasoner, settings);
     this.loop = new SearchLoop(settings.sliceMs ?? 20, (e) =>
       logger.log('error', 'search-failed', { match: this.id, error: String((e as Error)?.message ?? e) }),
     );

@@ -106,7 +106,7 @@ describe('RAVE (paper 08)', () => {
     history.push([noop, m('(mark 2 2)')]);
     history.push([m('(mark 3 3)'), noop]);
     const rave = new Rave(2, { mode: 'on' });
-    rave.backup([root, child], history, [100, 0]);
+    rave.backup([root, child], 0, 2, history, [100, 0]);
     const at = (node: UctNode<unknown>, role: number, kif: string) => node.legal[role]!.indexOf(m(kif));
     // Root: xplayer played (mark 1 1) and (mark 3 3) at steps ≥ 0; oplayer only has noop there.
     expect(root.amafVisits![0]![at(root, 0, '(mark 1 1)')]).toBe(1);

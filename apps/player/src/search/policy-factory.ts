@@ -1,4 +1,4 @@
-import { createPolicyTable, type PolicySpec } from '@gdlkit/core';
+import { createPolicyTable, type PolicySpec, type Reasoner } from '@gdlkit/core';
 import { type PlayoutPolicy, RandomPolicy } from './playout-policy.js';
 import { TablePolicy } from './table-policy.js';
 
@@ -13,7 +13,14 @@ export interface PolicyOptions {
   readonly nstThreshold?: number;
 }
 
-export function createPolicy(roleCount: number, options: PolicyOptions = {}): PlayoutPolicy {
+/**
+ * The playout policy of `options`. Given a reasoner, its tables live on the reasoner's side (the engine's own
+ * tables where it has them, so `simulate` updates them in place); given a role count, core's TypeScript tables.
+ */
+export function createPolicy(
+  owner: number | Pick<Reasoner, 'roles' | 'createPolicy'>,
+  options: PolicyOptions = {},
+): PlayoutPolicy {
   const name = options.policy ?? 'nst';
   if (name === 'random') return new RandomPolicy();
   const spec: PolicySpec = {
@@ -23,5 +30,6 @@ export function createPolicy(roleCount: number, options: PolicyOptions = {}): Pl
     epsilon: options.epsilon,
     threshold: options.nstThreshold,
   };
-  return new TablePolicy(name, createPolicyTable(spec, roleCount), roleCount);
+  if (typeof owner === 'number') return new TablePolicy(name, createPolicyTable(spec, owner), owner);
+  return new TablePolicy(name, owner.createPolicy(spec), owner.roles.length);
 }

@@ -71,10 +71,16 @@ export class Rave {
   }
 
   /**
-   * Updates the all-moves-as-first statistics of every node on the path: node d counts each of its legal
+   * Updates the all-moves-as-first statistics of the path `nodes[from .. to)`: its node d counts each of its legal
    * moves that its role played at step d or later in this simulation, tree and playout alike.
    */
-  backup(path: readonly UctNode<unknown>[], history: MoveHistory, rewards: ArrayLike<number>): void {
+  backup(
+    nodes: readonly UctNode<unknown>[],
+    from: number,
+    to: number,
+    history: MoveHistory,
+    rewards: ArrayLike<number>,
+  ): void {
     const roleCount = history.roleCount;
     const generation = ++this.generation;
     for (let step = 0; step < history.steps; step++) {
@@ -85,8 +91,8 @@ export class Rave {
         this.lastStep[r]![move] = step;
       }
     }
-    for (let d = 0; d < path.length; d++) {
-      const node = path[d]!;
+    for (let d = 0; d < to - from; d++) {
+      const node = nodes[from + d]!;
       if (!node.amafVisits) {
         node.amafVisits = node.legal.map((m) => new Float64Array(m.length));
         node.amafSums = node.legal.map((m) => new Float64Array(m.length));

@@ -1,9 +1,16 @@
-import { DEFAULT_MAX_DEPTH, IllegalMoveError, type Reasoner, Rng, type TermId } from '@gdlkit/core';
+import {
+  DEFAULT_MAX_DEPTH,
+  IllegalMoveError,
+  type PolicyTable,
+  type Reasoner,
+  Rng,
+  type TermId,
+} from '@gdlkit/core';
+import { LeafBatch } from './leaf-batch.js';
 import { MoveHistory } from './move-history.js';
 import type { PlayoutPolicy } from './playout-policy.js';
 import { Rave, type RaveMode } from './rave.js';
 import type { Search } from './search.js';
-import { type SimulationScratch, simulate, simulationScratch } from './simulate.js';
 import { SufficiencyThreshold, type ThresholdMode, type ThresholdTail } from './sufficiency-threshold.js';
 import { UctNode } from './uct-node.js';
 
@@ -22,6 +29,11 @@ export interface UctOptions {
   readonly threshold?: ThresholdMode;
   readonly thresholdAlpha?: number;
   readonly thresholdTail?: ThresholdTail;
+  /**
+   * Most simulations handed to the engine in one call (default 64 on engines with their own simulation loop,
+   * 1 on the generic loop, where batching gains nothing); descents spread by virtual loss.
+   */
+  readonly batch?: number;
   /** RAVE of paper 08 (default off): equivalence constant k, share of choices, adaptive margin. */
   readonly rave?: RaveMode;
   readonly raveEquivalence?: number;
@@ -44,12 +56,13 @@ export class UctSearch<S> implements Search {
   private readonly maxNodes: number;
   private readonly rng: Rng;
   private readonly history: MoveHistory;
-  private readonly scratch: SimulationScratch;
+  private readonly jointMove: TermId[];
+  private readonly batch: LeafBatch<S>;
+  private readonly table: PolicyTable;
+  private readonly maxBatch: number;
   private readonly choice: Int32Array;
   private readonly unvisited: TermId[] = [];
   private readonly unvisitedIndex: number[] = [];
-  private path: UctNode<S>[] = [];
-  private pathChoices = new Int32Array(64);
   private readonly threshold: SufficiencyThreshold;
   private readonly rave: Rave | null;
   private readonly rootQmax: Float64Array;
@@ -68,7 +81,12 @@ export class UctSearch<S> implements Search {
     this.maxNodes = options.maxNodes ?? 200_000;
     this.rng = new Rng(options.seed ?? 1);
     this.history = new MoveHistory(roleCount);
-    this.scratch = simulationScratch(roleCount);
+    this.jointMove = new Array<TermId>(roleCount).fill(0);
+    this.batch = new LeafBatch(roleCount);
+    // The engine plays the simulations with the policy's own table when it has one (the player's MAST/NST
+    // tables come from reasoner.createPolicy), else with a uniform table of the engine.
+    this.table = policyTable(policy) ?? reasoner.createPolicy({ kind: 'uniform' });
+    this.maxBatch = options.batch ?? (reasoner.capabilities.policySimulations ? 64 : 1);
     this.choice = new Int32Array(roleCount);
     this.threshold = new SufficiencyThreshold(roleCount, {
       mode: options.threshold ?? 'off',
@@ -97,30 +115,72 @@ export class UctSearch<S> implements Search {
     return this.root.bestMove(this.role);
   }
 
-  iterate(deadline: number): boolean {
-    if (this.root.terminal) return false;
+  /**
+   * One batched iteration: up to `most` descents (fewer while the tree is young, see `batchSize`), each
+   * leaving a virtual loss — a visit without reward — on its path so the next descent spreads out; then one
+   * engine call plays every selected leaf's simulation under the policy (which learns from them on the
+   * engine's side), and the rewards are backed up. Returns false, having done nothing, when the deadline has
+   * passed or the root is terminal.
+   */
+  iterate(deadline: number, most = Number.POSITIVE_INFINITY): boolean {
+    if (this.root.terminal || performance.now() > deadline) return false;
+    const roleCount = this.reasoner.roles.length;
+    const batch = this.batch;
+    batch.reset();
+    const size = Math.max(1, Math.min(most, this.batchSize()));
+    for (let b = 0; b < size; b++) this.descend();
+    if (batch.starts.length > 0) {
+      const results = this.reasoner.simulate(
+        batch.simulationBatch(this.rng.nextInt(2 ** 31), this.maxDepth, this.rave !== null),
+        this.table,
+      );
+      for (let i = 0; i < results.count; i++) {
+        const rewards = results.goals.subarray(i * roleCount, (i + 1) * roleCount);
+        const playout = this.rave
+          ? results.moves.subarray(results.moveOffsets[i]!, results.moveOffsets[i + 1]!)
+          : null;
+        this.complete(batch.simulated.data[i]!, rewards, playout);
+      }
+    }
+    for (let t = 0; t < batch.terminal.length; t++) {
+      const leaf = batch.terminal.data[t]!;
+      const goals = batch.terminalGoals[t]!;
+      const prefix = batch.prefixOf(leaf);
+      this.table.record(prefix, prefix.length / roleCount, goals);
+      this.complete(leaf, goals, null);
+    }
+    this.iterations += batch.count;
+    return true;
+  }
+
+  /**
+   * Leaves per engine call: one while the root has few visits (virtual loss would blur a young tree), then
+   * growing with the root's visits up to the configured batch (paper 03's policies learn between calls).
+   */
+  private batchSize(): number {
+    return Math.min(this.maxBatch, Math.max(1, Math.floor(this.root.visits / 16)));
+  }
+
+  /** Selects down to a leaf with virtual loss, expands it (one node), and adds it to the batch. */
+  private descend(): void {
     const reasoner = this.reasoner;
     const roleCount = reasoner.roles.length;
-    const move = this.scratch.jointMove;
+    const move = this.jointMove;
+    const batch = this.batch;
     this.history.reset();
-    this.path.length = 0;
     let node = this.root;
-    let rewards: ArrayLike<number>;
     this.rave?.beginDescent(node);
     for (;;) {
       if (node.terminal) {
-        rewards = node.goals!;
-        break;
+        batch.finish(null, node.goals);
+        return;
       }
       this.select(node);
-      const depth = this.path.length;
-      if ((depth + 1) * roleCount > this.pathChoices.length) this.growPath();
-      for (let r = 0; r < roleCount; r++) {
-        this.pathChoices[depth * roleCount + r] = this.choice[r]!;
-        move[r] = node.legal[r]![this.choice[r]!]!;
-      }
-      this.path.push(node);
+      for (let r = 0; r < roleCount; r++) move[r] = node.legal[r]![this.choice[r]!]!;
+      batch.step(node, this.choice, move);
       this.history.push(move);
+      node.visits++;
+      for (let r = 0; r < roleCount; r++) node.moveVisits[r]![this.choice[r]!]!++;
       const key = node.jointIndex(this.choice);
       const child = node.children.get(key);
       if (child) {
@@ -133,24 +193,36 @@ export class UctSearch<S> implements Search {
         node.children.set(key, leaf);
         this.nodes++;
         if (leaf.terminal) {
-          rewards = leaf.goals!;
-          break;
+          batch.finish(null, leaf.goals);
+          return;
         }
       }
-      if (
-        !simulate(reasoner, next, this.policy, this.history, this.rng, this.maxDepth, deadline, this.scratch)
-      ) {
-        return false;
-      }
-      rewards = this.scratch.rewards;
-      break;
+      batch.finish(next, null);
+      return;
     }
-    this.backup(rewards);
-    this.rave?.backup(this.path, this.history, rewards);
+  }
+
+  /**
+   * Backs up a finished simulation of batch leaf `leaf`: rewards along its path (the visits were counted as
+   * virtual loss at selection), RAVE's values over its prefix and playout moves, the threshold's statistics.
+   */
+  private complete(leaf: number, rewards: ArrayLike<number>, playout: Int32Array | null): void {
+    const batch = this.batch;
+    const roleCount = rewards.length;
+    const from = batch.pathStart(leaf);
+    const to = batch.pathEnd(leaf);
+    for (let k = from; k < to; k++) {
+      const node = batch.nodes[k]!;
+      for (let r = 0; r < roleCount; r++)
+        node.moveSums[r]![batch.choices.data[k * roleCount + r]!]! += rewards[r]!;
+    }
+    if (this.rave) {
+      this.history.reset();
+      this.history.pushFlat(batch.prefixOf(leaf));
+      if (playout) this.history.pushFlat(playout);
+      this.rave.backup(batch.nodes, from, to, this.history, rewards);
+    }
     if (this.threshold.mode === 'adaptive') this.observeThreshold(rewards);
-    this.policy.record(this.history, rewards);
-    this.iterations++;
-    return true;
   }
 
   /**
@@ -249,25 +321,6 @@ export class UctSearch<S> implements Search {
     for (let r = 0; r < this.rootQmax.length; r++) this.rootQmax[r] = bestAverage(root, r);
     this.threshold.observe(rewards, this.rootQmax);
   }
-
-  private backup(rewards: ArrayLike<number>): void {
-    const roleCount = this.reasoner.roles.length;
-    for (let d = 0; d < this.path.length; d++) {
-      const node = this.path[d]!;
-      node.visits++;
-      for (let r = 0; r < roleCount; r++) {
-        const a = this.pathChoices[d * roleCount + r]!;
-        node.moveVisits[r]![a]!++;
-        node.moveSums[r]![a]! += rewards[r]!;
-      }
-    }
-  }
-
-  private growPath(): void {
-    const grown = new Int32Array(this.pathChoices.length * 2);
-    grown.set(this.pathChoices);
-    this.pathChoices = grown;
-  }
 }
 
 /** The role's highest average reward over the node's visited moves (0 before any visit). */
@@ -280,4 +333,9 @@ function bestAverage(node: UctNode<unknown>, role: number): number {
     if (n > 0 && sums[i]! / n > best) best = sums[i]! / n;
   }
   return best;
+}
+
+/** The engine-side table behind a policy, when the policy has one. */
+function policyTable(policy: PlayoutPolicy): PolicyTable | null {
+  return 'table' in policy ? (policy as { table: PolicyTable }).table : null;
 }
