@@ -1,7 +1,10 @@
 // Paper 08 (giga13-08), section 6: the share of matches of Blind Cashing Checks / Cashing Stale-dated Checks
 // in which both players made only optimal moves ("optimal draws"), read from an arena's matches.jsonl.
-// Optimal (section 4): in Blind Cashing Checks, taking the largest check left; in Cashing Stale-dated Checks,
-// taking the largest check still valid or the next one (the largest pays nothing after this turn anyway).
+// Optimal: a move that keeps the game-theoretic value (win/draw/loss) of the position. In Blind Cashing Checks
+// from the drawn start that is taking the largest check left (section 4.1: any other check hands the opponent
+// the larger one); Cashing Stale-dated Checks is solved exactly here by minimax over (checks taken, totals) —
+// section 4.3's "the largest valid check or the next one" is not always value-keeping (the next one can
+// leave the opponent a check that is still valid later).
 //
 //   node apps/player/experiments/optimal-checks.mjs blind|staledated OUT_DIR [OUT_DIR ...]
 import { readFileSync } from 'node:fs';
@@ -14,11 +17,39 @@ if (!CHECKS || dirs.length === 0) {
   process.exit(2);
 }
 
-/** Whether taking `value` at 0-based `step` with `left` checks remaining is optimal. */
-function optimal(value, step, left) {
-  const candidates = [...left].filter((v) => variant === 'blind' || v <= CHECKS - step).sort((a, b) => b - a);
-  const allowed = variant === 'blind' ? candidates.slice(0, 1) : candidates.slice(0, 2);
-  return allowed.includes(value);
+const STEPS = 10;
+const KOMI = 5;
+
+/** Amount check v pays when taken at 0-based `step`. */
+function gain(v, step) {
+  return variant === 'blind' || step + v <= CHECKS ? v : 0;
+}
+
+/** Minimax value for left (1 win, 0 draw, -1 loss) of the position: checks `taken` (bit mask), left − right. */
+const memo = new Map();
+function value(taken, diff) {
+  let step = 0;
+  for (let m = taken; m; m &= m - 1) step++;
+  if (step === STEPS) return Math.sign(diff - KOMI);
+  const key = taken * 512 + diff + 256;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const leftMoves = step % 2 === 0;
+  let best = leftMoves ? -2 : 2;
+  for (let v = 1; v <= CHECKS; v++) {
+    if (taken & (1 << (v - 1))) continue;
+    const after = value(taken | (1 << (v - 1)), diff + (leftMoves ? 1 : -1) * gain(v, step));
+    best = leftMoves ? Math.max(best, after) : Math.min(best, after);
+  }
+  memo.set(key, best);
+  return best;
+}
+
+/** Whether taking `v` at `step` keeps the value of the position (taken mask, left − right). */
+function optimal(v, step, left, taken, diff) {
+  if (variant === 'blind') return v === Math.max(...left);
+  const sign = step % 2 === 0 ? 1 : -1;
+  return value(taken | (1 << (v - 1)), diff + sign * gain(v, step)) === value(taken, diff);
 }
 
 /** Wilson 95 % interval of a proportion. */
@@ -38,12 +69,16 @@ for (const dir of dirs) {
   for (const line of lines) {
     const record = JSON.parse(line);
     const left = new Set(Array.from({ length: CHECKS }, (_, i) => i + 1));
+    let taken = 0;
+    let diff = 0;
     let allOptimal = true;
     record.moves.forEach((joint, step) => {
       const take = joint.find((m) => m !== 'noop');
-      const value = Number(/\(take (\d+)\)/.exec(take)[1]);
-      if (!optimal(value, step, left)) allOptimal = false;
-      left.delete(value);
+      const v = Number(/\(take (\d+)\)/.exec(take)[1]);
+      if (!optimal(v, step, left, taken, diff)) allOptimal = false;
+      left.delete(v);
+      taken |= 1 << (v - 1);
+      diff += (step % 2 === 0 ? 1 : -1) * gain(v, step);
     });
     const drawn = record.goals[0] === 50 && record.goals[1] === 50;
     if (drawn) draws++;
