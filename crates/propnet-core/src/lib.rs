@@ -1,18 +1,21 @@
 //! Executor of the gdlkit propnet IR (packages/propnet/src/ir.ts, IR.md): the IR is read in place as
 //! borrowed slices, checked once, and run by an incremental propagation engine; batch entry points run whole
-//! random playouts and perft counts, optionally across threads. No Node dependency: the napi binding lives
+//! random playouts, policy simulations (MAST, NST) and perft counts, optionally across threads. No Node dependency: the napi binding lives
 //! in crates/propnet-napi.
 
 pub mod calibrate;
 pub mod engine;
 pub mod error;
+pub mod gram_table;
 pub mod ir;
 pub mod lanes;
 pub mod parallel;
 pub mod perft;
 pub mod playout;
+pub mod policy;
 pub mod queries;
 pub mod rng;
+pub mod simulate;
 pub mod wordnet;
 
 pub use calibrate::choose_propagation;
@@ -25,6 +28,8 @@ pub use parallel::{
 };
 pub use perft::{perft, Perft};
 pub use playout::{playouts, PlayoutStats};
+pub use policy::{PolicyKind, PolicySpec, PolicyTables};
 pub use queries::check_state;
 pub use rng::Rng;
+pub use simulate::{simulate, SimulationBatch, SimulationResults};
 pub use wordnet::WordNet;

@@ -5,24 +5,32 @@ import {
   assertJointMoveArity,
   BaseReasoner,
   type Capabilities,
+  checkSimulationBatch,
   DEFAULT_MAX_DEPTH,
   type Game,
   GdlkitError,
   type GoalValue,
+  genericSimulate,
   goalValueOf,
   IllegalMoveError,
   type PlayoutOptions,
   type PlayoutStats,
+  type PolicySpec,
+  type PolicyTable,
+  type SimulationBatch,
+  type SimulationResults,
   type TermId,
 } from '@gdlkit/core';
 import { IrTerms, type PropnetIR } from '@gdlkit/propnet';
 import type { NativeBinding, NativePropnet } from './binding.js';
+import { NativePolicyTable } from './policy-table.js';
 
 export const NATIVE_CAPABILITIES: Capabilities = {
   gdl2: true,
   batchPlayouts: true,
   batchPerft: true,
   threads: true,
+  policySimulations: true,
 };
 
 export type Propagation = 'incremental' | 'levelled' | 'auto';
@@ -153,6 +161,50 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     const exact = this.playoutMode === 'exact';
     return this.net.playouts(start, options.count, options.seed, maxDepth, this.threads, exact);
+  }
+
+  /** Tables in Rust (crates/propnet-core/src/policy.rs), updated in place by `simulate`. */
+  override createPolicy(spec: PolicySpec): PolicyTable {
+    return new NativePolicyTable(spec, this.net, this.irTerms, this.ir.roleCount);
+  }
+
+  /**
+   * The whole batch in Rust, one boundary crossing (crates/propnet-core/src/simulate.rs); a table that is not
+   * this net's runs the generic loop of core through the primitives.
+   */
+  override simulate(batch: SimulationBatch<Uint32Array>, policy: PolicyTable): SimulationResults {
+    if (!(policy instanceof NativePolicyTable && policy.belongsTo(this.net))) {
+      return genericSimulate(this, batch, policy);
+    }
+    const n = this.ir.roleCount;
+    checkSimulationBatch(batch, n);
+    const words = this.initial.length;
+    const starts = new Uint32Array(batch.starts.length * words);
+    batch.starts.forEach((state, i) => {
+      if (state.length !== words) {
+        throw new GdlkitError('UNSUPPORTED', `simulation batch: start ${i} is not a state of this game`);
+      }
+      starts.set(state, i * words);
+    });
+    const prefix = new Uint32Array(batch.prefixMoves.length);
+    for (let k = 0; k < prefix.length; k++) {
+      const l = this.irTerms.legalIndex[k % n]!.get(batch.prefixMoves[k]!);
+      if (l === undefined)
+        this.illegal(k % n, Array.from(batch.prefixMoves.subarray(k - (k % n), k - (k % n) + n)));
+      prefix[k] = l;
+    }
+    const offsets = new Uint32Array(batch.prefixOffsets);
+    const maxDepth = Math.min(batch.maxDepth, Number.MAX_SAFE_INTEGER);
+    const out = this.net.simulate(
+      starts,
+      prefix,
+      offsets,
+      batch.seed | 0,
+      maxDepth,
+      batch.recordMoves ?? false,
+      policy.native,
+    );
+    return { count: batch.starts.length, ...out };
   }
 
   /** Whole count in Rust, one boundary crossing; the result does not depend on the thread count. */

@@ -1,0 +1,193 @@
+//! Policy simulations on real games: every recorded move replays legally to the reported goals, truncation
+//! at the depth cap, tables that learn and decay, the same results for a seed, and located errors for a
+//! malformed batch.
+mod common;
+
+use common::load_fixture;
+use propnet_core::{
+    simulate, CoreError, Engine, Ir, PolicyKind, PolicySpec, PolicyTables, SimulationBatch,
+    SimulationResults,
+};
+
+const GAMES: [&str; 3] = ["tictactoe", "connectfour", "montyhall"];
+const KINDS: [PolicyKind; 3] = [PolicyKind::Uniform, PolicyKind::Mast, PolicyKind::Nst];
+
+fn spec(kind: PolicyKind, gamma: f64) -> PolicySpec {
+    PolicySpec {
+        kind,
+        tau: 10.0,
+        epsilon: 0.2,
+        threshold: 1.0,
+        gamma,
+        max_entries: 1 << 16,
+    }
+}
+
+/// `count` simulations from the initial state, no prefix.
+fn run(
+    ir: &Ir,
+    engine: &mut Engine,
+    tables: &mut PolicyTables,
+    count: usize,
+    seed: u32,
+    max_depth: u64,
+) -> SimulationResults {
+    let start = engine.initial_state(ir);
+    let starts: Vec<u32> = (0..count).flat_map(|_| start.iter().copied()).collect();
+    let offsets = vec![0u32; count + 1];
+    let batch = SimulationBatch {
+        starts: &starts,
+        prefix: &[],
+        offsets: &offsets,
+        seed,
+        max_depth,
+        record_moves: true,
+    };
+    simulate(ir, engine, &batch, tables).unwrap()
+}
+
+/// Term id to legal entry of `role`.
+fn entry(ir: &Ir, role: usize, term: i32) -> u32 {
+    ir.legal_range(role)
+        .find(|&l| ir.legal_term[l] == term)
+        .unwrap() as u32
+}
+
+#[test]
+fn recorded_moves_replay_legally_to_the_reported_goals() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let mut engine = Engine::new(&ir);
+        let n = ir.role_count;
+        for kind in KINDS {
+            for max_depth in [10_000, 3] {
+                let mut tables = PolicyTables::new(&ir, spec(kind, 0.5)).unwrap();
+                let out = run(&ir, &mut engine, &mut tables, 40, 9, max_depth);
+                for i in 0..40 {
+                    let mut state = engine.initial_state(&ir);
+                    let moves =
+                        &out.moves[out.move_offsets[i] as usize..out.move_offsets[i + 1] as usize];
+                    assert_eq!(
+                        moves.len() / n,
+                        out.depths[i] as usize,
+                        "{name} {kind:?} {i}"
+                    );
+                    let mut inputs = Vec::new();
+                    for joint in moves.chunks(n) {
+                        let entries: Vec<u32> = joint
+                            .iter()
+                            .enumerate()
+                            .map(|(r, &t)| entry(&ir, r, t))
+                            .collect();
+                        engine
+                            .apply_joint_move(&ir, &state, &entries, &mut inputs)
+                            .unwrap();
+                        let mut next = vec![0; state.len()];
+                        engine.read_next(&ir, &mut next);
+                        state = next;
+                    }
+                    let terminal = engine.is_terminal(&ir, &state).unwrap();
+                    assert_eq!(out.truncated[i] == 1, !terminal, "{name} {kind:?} {i}");
+                    if !terminal {
+                        assert_eq!(out.depths[i] as u64, max_depth);
+                    }
+                    for r in 0..n {
+                        let mut goals = Vec::new();
+                        engine.goals(&ir, &state, r, &mut goals).unwrap();
+                        let best = goals.iter().copied().max().unwrap_or(0);
+                        assert_eq!(
+                            out.goals[i * n + r],
+                            f64::from(best),
+                            "{name} {kind:?} {i} role {r}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_results_and_decay_to_zero_forgets() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let mut engine = Engine::new(&ir);
+        for kind in KINDS {
+            let mut a = PolicyTables::new(&ir, spec(kind, 0.0)).unwrap();
+            let mut b = PolicyTables::new(&ir, spec(kind, 0.0)).unwrap();
+            let first = run(&ir, &mut engine, &mut a, 30, 1, 10_000);
+            assert_eq!(
+                first,
+                run(&ir, &mut engine, &mut b, 30, 1, 10_000),
+                "{name} {kind:?}"
+            );
+            if kind != PolicyKind::Uniform {
+                assert!(a.size() > 0, "{name} {kind:?} learns");
+            }
+            a.decay();
+            let mut fresh = PolicyTables::new(&ir, spec(kind, 0.0)).unwrap();
+            assert_eq!(
+                run(&ir, &mut engine, &mut a, 30, 2, 10_000),
+                run(&ir, &mut engine, &mut fresh, 30, 2, 10_000),
+                "{name} {kind:?}: γ = 0 forgets everything"
+            );
+        }
+    }
+}
+
+#[test]
+fn mast_counts_every_move_of_every_simulation_and_decay_scales_them() {
+    let fixture = load_fixture("tictactoe");
+    let ir = fixture.ir.ir();
+    let mut engine = Engine::new(&ir);
+    let mut tables = PolicyTables::new(&ir, spec(PolicyKind::Mast, 0.25)).unwrap();
+    let out = run(&ir, &mut engine, &mut tables, 50, 4, 10_000);
+    let steps: i32 = out.depths.iter().sum();
+    for r in 0..ir.role_count {
+        let total: f64 = ir.legal_range(r).map(|l| tables.count(l as u32)).sum();
+        assert_eq!(total, f64::from(steps), "role {r}");
+    }
+    let before: Vec<f64> = (0..ir.legal_gate.len() as u32)
+        .map(|l| tables.count(l))
+        .collect();
+    tables.decay();
+    for (l, &c) in before.iter().enumerate() {
+        assert_eq!(tables.count(l as u32), c * 0.25);
+    }
+}
+
+#[test]
+fn a_malformed_batch_is_a_located_error() {
+    let fixture = load_fixture("tictactoe");
+    let ir = fixture.ir.ir();
+    let mut engine = Engine::new(&ir);
+    let mut tables = PolicyTables::new(&ir, spec(PolicyKind::Nst, 1.0)).unwrap();
+    let start = engine.initial_state(&ir);
+    let other_role = ir.legal_start[1];
+    let bad = SimulationBatch {
+        starts: &start,
+        prefix: &[other_role, other_role],
+        offsets: &[0, 2],
+        seed: 1,
+        max_depth: 5,
+        record_moves: false,
+    };
+    match simulate(&ir, &mut engine, &bad, &mut tables) {
+        Err(CoreError::BadArgument(m)) => assert!(m.contains("prefix 0 move 0"), "{m}"),
+        other => panic!("expected a bad argument, got {other:?}"),
+    }
+    let short = SimulationBatch {
+        starts: &start[..0],
+        prefix: &[],
+        offsets: &[0, 0],
+        seed: 1,
+        max_depth: 5,
+        record_moves: false,
+    };
+    assert!(matches!(
+        simulate(&ir, &mut engine, &short, &mut tables),
+        Err(CoreError::BadArgument(_))
+    ));
+}
