@@ -105,6 +105,20 @@ export const PLAYER_KEYS: readonly ConfigKey[] = [
     read: asNumber,
   },
   {
+    name: 'batch',
+    section: 'search',
+    doc: 'most simulations per engine call (default 64 on engines with their own loop, else 1)',
+    check: number(1, 4096, true),
+    read: asNumber,
+  },
+  {
+    name: 'leafPlayouts',
+    section: 'search',
+    doc: 'simulations played from each new tree leaf (default 1)',
+    check: number(1, 4096, true),
+    read: asNumber,
+  },
+  {
     name: 'threshold',
     section: 'search',
     doc: 'sufficiency threshold (paper 02): off (default), fixed (formula 2) or adaptive (section 4.3)',

@@ -39,6 +39,23 @@ describe('batched decoupled UCT', () => {
     }
   });
 
+  it('plays several simulations from each leaf, counted once each with their virtual loss', async () => {
+    const reasoner = await tictactoe();
+    const search = new UctSearch(reasoner, reasoner.initialState(), 0, createPolicy(reasoner), {
+      batch: 32,
+      leafPlayouts: 4,
+      seed: 5,
+    });
+    while (search.iterations < 400) search.iterate(Number.POSITIVE_INFINITY, 400 - search.iterations);
+    expect(search.iterations).toBe(400);
+    expect(search.root.visits).toBe(400);
+    // Four simulations per new leaf: about a quarter as many nodes as simulations (terminal leaves count one).
+    expect(search.treeSize).toBeLessThan(160);
+    expect(search.treeSize).toBeGreaterThan(60);
+    const visits = search.root.moveVisits[0]!;
+    expect(visits.reduce((a, b) => a + b, 0)).toBe(400);
+  });
+
   it('finds the winning move with batches of 32 and RAVE', async () => {
     const reasoner = await tictactoe();
     const g = reasoner.game;

@@ -62,18 +62,28 @@ export class LeafBatch<S> {
     }
   }
 
-  /** Closes the current leaf: a start state for the engine, or the goals of a terminal tree node. */
-  finish(start: S | null, goals: Float64Array | null): void {
+  /**
+   * Closes the current leaf: `copies` simulations from a start state for the engine, or the goals of a
+   * terminal tree node.
+   */
+  finish(start: S | null, goals: Float64Array | null, copies = 1): void {
     this.nodeOffsets.push(this.nodes.length);
     this.prefixOffsets.push(this.prefix.length);
     if (goals) {
       this.terminal.push(this.count);
       this.terminalGoals.push(goals);
     } else {
-      this.simulated.push(this.count);
-      this.starts.push(start as S);
+      for (let c = 0; c < copies; c++) {
+        this.simulated.push(this.count);
+        this.starts.push(start as S);
+      }
     }
     this.count++;
+  }
+
+  /** Simulations of this batch: the engine's and the terminal leaves'. */
+  get simulations(): number {
+    return this.simulated.length + this.terminal.length;
   }
 
   /** First and end index into `nodes` of leaf i's path. */

@@ -34,6 +34,11 @@ export interface UctOptions {
    * 1 on the generic loop, where batching gains nothing); descents spread by virtual loss.
    */
   readonly batch?: number;
+  /**
+   * Simulations played from each new leaf (leaf parallelisation; default 1): the tree's cost per simulation
+   * is divided by it, so a fast engine is not held back by the TypeScript tree.
+   */
+  readonly leafPlayouts?: number;
   /** RAVE of paper 08 (default off): equivalence constant k, share of choices, adaptive margin. */
   readonly rave?: RaveMode;
   readonly raveEquivalence?: number;
@@ -60,6 +65,7 @@ export class UctSearch<S> implements Search {
   private readonly batch: LeafBatch<S>;
   private readonly table: PolicyTable;
   private readonly maxBatch: number;
+  private readonly leafPlayouts: number;
   private readonly choice: Int32Array;
   private readonly unvisited: TermId[] = [];
   private readonly unvisitedIndex: number[] = [];
@@ -87,6 +93,7 @@ export class UctSearch<S> implements Search {
     // tables come from reasoner.createPolicy), else with a uniform table of the engine.
     this.table = policyTable(policy) ?? reasoner.createPolicy({ kind: 'uniform' });
     this.maxBatch = options.batch ?? (reasoner.capabilities.policySimulations ? 64 : 1);
+    this.leafPlayouts = options.leafPlayouts ?? 1;
     this.choice = new Int32Array(roleCount);
     this.threshold = new SufficiencyThreshold(roleCount, {
       mode: options.threshold ?? 'off',
@@ -128,7 +135,7 @@ export class UctSearch<S> implements Search {
     const batch = this.batch;
     batch.reset();
     const size = Math.max(1, Math.min(most, this.batchSize()));
-    for (let b = 0; b < size; b++) this.descend();
+    while (batch.simulations < size) this.descend(Math.min(this.leafPlayouts, size - batch.simulations));
     if (batch.starts.length > 0) {
       const results = this.reasoner.simulate(
         batch.simulationBatch(this.rng.nextInt(2 ** 31), this.maxDepth, this.rave !== null),
@@ -149,7 +156,7 @@ export class UctSearch<S> implements Search {
       this.table.record(prefix, prefix.length / roleCount, goals);
       this.complete(leaf, goals, null);
     }
-    this.iterations += batch.count;
+    this.iterations += batch.simulations;
     return true;
   }
 
@@ -161,8 +168,11 @@ export class UctSearch<S> implements Search {
     return Math.min(this.maxBatch, Math.max(1, Math.floor(this.root.visits / 16)));
   }
 
-  /** Selects down to a leaf with virtual loss, expands it (one node), and adds it to the batch. */
-  private descend(): void {
+  /**
+   * Selects down to a leaf with virtual loss (one visit per simulation it will get), expands it (one node),
+   * and adds it to the batch with `copies` simulations.
+   */
+  private descend(copies: number): void {
     const reasoner = this.reasoner;
     const roleCount = reasoner.roles.length;
     const move = this.jointMove;
@@ -172,6 +182,7 @@ export class UctSearch<S> implements Search {
     this.rave?.beginDescent(node);
     for (;;) {
       if (node.terminal) {
+        this.unvisit(batch, copies - 1);
         batch.finish(null, node.goals);
         return;
       }
@@ -179,8 +190,7 @@ export class UctSearch<S> implements Search {
       for (let r = 0; r < roleCount; r++) move[r] = node.legal[r]![this.choice[r]!]!;
       batch.step(node, this.choice, move);
       this.history.push(move);
-      node.visits++;
-      for (let r = 0; r < roleCount; r++) node.moveVisits[r]![this.choice[r]!]!++;
+      this.visit(node, copies);
       const key = node.jointIndex(this.choice);
       const child = node.children.get(key);
       if (child) {
@@ -193,12 +203,30 @@ export class UctSearch<S> implements Search {
         node.children.set(key, leaf);
         this.nodes++;
         if (leaf.terminal) {
+          this.unvisit(batch, copies - 1);
           batch.finish(null, leaf.goals);
           return;
         }
       }
-      batch.finish(next, null);
+      batch.finish(next, null, copies);
       return;
+    }
+  }
+
+  /** Counts `n` visits of the current choice at `node` (virtual loss until the rewards come back). */
+  private visit(node: UctNode<S>, n: number): void {
+    node.visits += n;
+    for (let r = 0; r < this.choice.length; r++) node.moveVisits[r]![this.choice[r]!]! += n;
+  }
+
+  /** Takes back `n` visits from the path of the leaf being closed (a terminal leaf is one simulation). */
+  private unvisit(batch: LeafBatch<S>, n: number): void {
+    if (n === 0) return;
+    const roleCount = this.choice.length;
+    for (let k = batch.pathStart(batch.count); k < batch.nodes.length; k++) {
+      const node = batch.nodes[k]!;
+      node.visits -= n;
+      for (let r = 0; r < roleCount; r++) node.moveVisits[r]![batch.choices.data[k * roleCount + r]!]! -= n;
     }
   }
 
