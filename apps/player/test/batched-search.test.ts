@@ -1,11 +1,6 @@
-import { loadCorpusGame, type Reasoner } from '@gdlkit/core';
-import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { createPolicy, UctSearch } from '../src/index.js';
-
-async function tictactoe(): Promise<Reasoner> {
-  return proverBackend.create(loadCorpusGame('tictactoe.kif'));
-}
+import { tictactoe, winningPosition } from './positions.js';
 
 describe('batched decoupled UCT', () => {
   it('runs at most the budget per iteration, counts every simulation once and spreads descents', async () => {
@@ -59,13 +54,8 @@ describe('batched decoupled UCT', () => {
   it('finds the winning move with batches of 32 and RAVE', async () => {
     const reasoner = await tictactoe();
     const g = reasoner.game;
-    const board = ['x x b', 'o b b', 'o b b'];
-    const facts = board.flatMap((row, i) =>
-      row.split(' ').map((c, j) => g.parseTerm(`(cell ${i + 1} ${j + 1} ${c})`)),
-    );
-    facts.push(g.parseTerm('(control xplayer)'));
     for (const rave of ['off', 'on'] as const) {
-      const search = new UctSearch(reasoner, reasoner.stateFromFacts(facts), 0, createPolicy(reasoner), {
+      const search = new UctSearch(reasoner, winningPosition(reasoner), 0, createPolicy(reasoner), {
         batch: 32,
         rave,
         seed: 6,

@@ -1,29 +1,14 @@
-import { loadCorpusGame, MastTable, NstTable, type Reasoner, Rng } from '@gdlkit/core';
-import { proverBackend } from '@gdlkit/prover';
+import { MastTable, NstTable, Rng } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import { createPolicy, MoveHistory, RandomPolicy, TablePolicy, UctSearch } from '../src/index.js';
-
-async function tictactoe(): Promise<Reasoner> {
-  return proverBackend.create(loadCorpusGame('tictactoe.kif'));
-}
-
-/** x to move with (mark 1 3) winning at once and o threatening the first column. */
-function position(reasoner: Reasoner) {
-  const g = reasoner.game;
-  const board = ['x x b', 'o b b', 'o b b'];
-  const facts = board.flatMap((row, i) =>
-    row.split(' ').map((c, j) => g.parseTerm(`(cell ${i + 1} ${j + 1} ${c})`)),
-  );
-  facts.push(g.parseTerm('(control xplayer)'));
-  return reasoner.stateFromFacts(facts);
-}
+import { tictactoe, winningPosition } from './positions.js';
 
 describe('decoupled UCT', () => {
   for (const name of ['random', 'mast', 'nst'] as const) {
     it(`finds the winning move with ${name}`, async () => {
       const reasoner = await tictactoe();
       const policy = createPolicy(2, { policy: name, decay: 0.4 });
-      const search = new UctSearch(reasoner, position(reasoner), 0, policy, { seed: 9 });
+      const search = new UctSearch(reasoner, winningPosition(reasoner), 0, policy, { seed: 9 });
       for (let i = 0; i < 400; i++) search.iterate(Number.POSITIVE_INFINITY);
       expect(reasoner.game.store.toKif(search.bestMove())).toBe('(mark 1 3)');
       expect(search.treeSize).toBeGreaterThan(10);

@@ -1,14 +1,10 @@
-import { loadCorpusGame, type Reasoner, Rng } from '@gdlkit/core';
-import { proverBackend } from '@gdlkit/prover';
+import { Rng } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import { MoveHistory, RandomPolicy, UctSearch } from '../src/index.js';
 import { Rave } from '../src/search/rave.js';
 import { SufficiencyThreshold, upperTail } from '../src/search/sufficiency-threshold.js';
 import { UctNode } from '../src/search/uct-node.js';
-
-async function tictactoe(): Promise<Reasoner> {
-  return proverBackend.create(loadCorpusGame('tictactoe.kif'));
-}
+import { tictactoe, winningPosition } from './positions.js';
 
 /** Sets xplayer's root statistics: per legal move index, [visits, average]. */
 function seedRoot(search: UctSearch<unknown>, stats: Record<number, [number, number]>): void {
@@ -168,13 +164,8 @@ describe('RAVE (paper 08)', () => {
   it('finds the winning tictactoe move with RAVE and with the adaptive threshold', async () => {
     const reasoner = await tictactoe();
     const g = reasoner.game;
-    const board = ['x x b', 'o b b', 'o b b'];
-    const facts = board.flatMap((row, i) =>
-      row.split(' ').map((c, j) => g.parseTerm(`(cell ${i + 1} ${j + 1} ${c})`)),
-    );
-    facts.push(g.parseTerm('(control xplayer)'));
     for (const options of [{ rave: 'on' }, { rave: 'adaptive' }, { threshold: 'adaptive' }] as const) {
-      const search = new UctSearch(reasoner, reasoner.stateFromFacts(facts), 0, new RandomPolicy(), {
+      const search = new UctSearch(reasoner, winningPosition(reasoner), 0, new RandomPolicy(), {
         seed: 5,
         ...options,
       });
