@@ -72,6 +72,7 @@ export class UctSearch<S> implements Search {
   private readonly threshold: SufficiencyThreshold;
   private readonly rave: Rave | null;
   private readonly rootQmax: Float64Array;
+  private readonly rewards: Float64Array;
 
   constructor(
     private readonly reasoner: Reasoner<S>,
@@ -111,6 +112,7 @@ export class UctSearch<S> implements Search {
             margin: options.raveMargin,
           });
     this.rootQmax = new Float64Array(roleCount);
+    this.rewards = new Float64Array(roleCount);
   }
 
   get treeSize(): number {
@@ -142,11 +144,12 @@ export class UctSearch<S> implements Search {
         this.table,
       );
       for (let i = 0; i < results.count; i++) {
-        const rewards = results.goals.subarray(i * roleCount, (i + 1) * roleCount);
+        // Copied into one scratch array: no allocation per simulation.
+        for (let r = 0; r < roleCount; r++) this.rewards[r] = results.goals[i * roleCount + r]!;
         const playout = this.rave
           ? results.moves.subarray(results.moveOffsets[i]!, results.moveOffsets[i + 1]!)
           : null;
-        this.complete(batch.simulated.data[i]!, rewards, playout);
+        this.complete(batch.simulated.data[i]!, this.rewards, playout);
       }
     }
     for (let t = 0; t < batch.terminal.length; t++) {
