@@ -236,13 +236,19 @@ impl PolicyTables {
         if steps >= 1 {
             let last = u64::from(history[(steps - 1) * n + (role + n - 1) % n]);
             let pairs = &mut self.pairs[role];
+            let mut pair_counts = false;
             if let Some(slot) = pairs.find(last * self.entries + u64::from(entry)) {
                 if pairs.count(slot) >= self.spec.threshold {
                     sum += pairs.average(slot);
                     terms += 1.0;
+                    pair_counts = true;
                 }
             }
-            if steps >= 2 {
+            // A triple is recorded with its pair (same step and role), so its count never exceeds the
+            // pair's: a pair below k leaves the triple below k, and its lookup (a cache miss in a large
+            // table) is skipped. Only a k under the pruning bound, where a triple may outlive its pruned
+            // pair, or a full pair table, which drops new pairs, break this; the first is looked up anyway.
+            if steps >= 2 && (pair_counts || self.spec.threshold < PRUNE_BELOW) {
                 let before = u64::from(history[(steps - 2) * n + (role + n - 2) % n]);
                 let key = (before * self.entries + last) * self.entries + u64::from(entry);
                 let triples = &mut self.triples[role];
