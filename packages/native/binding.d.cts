@@ -66,10 +66,12 @@ export declare class NativePropnet {
   /** Policy tables for this net (`kind`: 'uniform', 'mast' or 'nst'). */
   createPolicy(spec: NativePolicySpec): NativePolicy
   /**
-   * Runs a batch of policy simulations (propnet_core::simulate), one crossing: simulation i starts in
+   * Runs a batch of policy simulations in one crossing, on 64 lanes (propnet_core::lane_simulate: tables
+   * learn every 64 finished simulations) or, without `lanes`, one at a time learning after each
+   * (propnet_core::simulate: the TypeScript reference's draws for a seed). Simulation i starts in
    * `starts[i * words ..]` after the legal entries `prefix[offsets[i] .. offsets[i + 1]]`.
    */
-  simulate(starts: Uint32Array, prefix: Uint32Array, offsets: Uint32Array, seed: number, maxDepth: number, recordMoves: boolean, policy: NativePolicy): NativeSimulationResults
+  simulate(starts: Uint32Array, prefix: Uint32Array, offsets: Uint32Array, seed: number, maxDepth: number, recordMoves: boolean, lanes: boolean, policy: NativePolicy): NativeSimulationResults
   /** Nodes of the game tree below `state` to `depth` joint moves, on `threads` threads (0 = all cores). */
   perft(state: Uint32Array, depth: number, threads: number): number
 }

@@ -18,6 +18,22 @@ pub fn updated_average(average: f64, count: f64, reward: f64) -> f64 {
 }
 const INITIAL_SLOTS: usize = 1024;
 
+/// One entry, its fields side by side so that a probe reads one cache line (the tables outgrow the caches).
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    count: f64,
+    average: f64,
+    epoch: u32,
+}
+
+const FREE: Slot = Slot {
+    key: EMPTY,
+    count: 0.0,
+    average: 0.0,
+    epoch: 0,
+};
+
 pub struct GramTable {
     pub size: usize,
     /// New sequences not recorded because the table was full.
@@ -25,10 +41,7 @@ pub struct GramTable {
     epoch: u32,
     cursor: usize,
     mask: usize,
-    keys: Vec<u64>,
-    counts: Vec<f64>,
-    averages: Vec<f64>,
-    epochs: Vec<u32>,
+    slots: Vec<Slot>,
     max_slots: usize,
     max_entries: usize,
     gamma: f64,
@@ -43,10 +56,7 @@ impl GramTable {
             epoch: 0,
             cursor: 0,
             mask: INITIAL_SLOTS - 1,
-            keys: vec![EMPTY; INITIAL_SLOTS],
-            counts: vec![0.0; INITIAL_SLOTS],
-            averages: vec![0.0; INITIAL_SLOTS],
-            epochs: vec![0; INITIAL_SLOTS],
+            slots: vec![FREE; INITIAL_SLOTS],
             // At most half full: linear probes stay short.
             max_slots: (max_entries * 2).next_power_of_two().max(INITIAL_SLOTS),
             max_entries,
@@ -59,7 +69,7 @@ impl GramTable {
     pub fn find(&self, key: u64) -> Option<usize> {
         let mut i = self.home(key);
         loop {
-            let k = self.keys[i];
+            let k = self.slots[i].key;
             if k == EMPTY {
                 return None;
             }
@@ -73,11 +83,11 @@ impl GramTable {
     /// The decayed visit count of an occupied slot.
     pub fn count(&mut self, slot: usize) -> f64 {
         self.refresh(slot);
-        self.counts[slot]
+        self.slots[slot].count
     }
 
     pub fn average(&self, slot: usize) -> f64 {
-        self.averages[slot]
+        self.slots[slot].average
     }
 
     /// One more occurrence of the sequence `key` with `reward`; dropped when the table is full.
@@ -93,18 +103,20 @@ impl GramTable {
                     self.grow();
                 }
                 let slot = self.insertion_slot(key);
-                self.keys[slot] = key;
-                self.counts[slot] = 0.0;
-                self.averages[slot] = 0.0;
-                self.epochs[slot] = self.epoch;
+                self.slots[slot] = Slot {
+                    key,
+                    count: 0.0,
+                    average: 0.0,
+                    epoch: self.epoch,
+                };
                 self.size += 1;
                 slot
             }
         };
         self.refresh(slot);
-        let n = self.counts[slot] + 1.0;
-        self.counts[slot] = n;
-        self.averages[slot] = updated_average(self.averages[slot], n, reward);
+        let entry = &mut self.slots[slot];
+        entry.count += 1.0;
+        entry.average = updated_average(entry.average, entry.count, reward);
     }
 
     /// Multiplies every count by γ, lazily.
@@ -123,10 +135,10 @@ impl GramTable {
         while n < slots {
             n += 1;
             let i = self.cursor;
-            if self.keys[i] != EMPTY && self.epochs[i] != self.epoch {
+            if self.slots[i].key != EMPTY && self.slots[i].epoch != self.epoch {
                 self.refresh(i);
                 // The slot is refilled by the backward shift: look at it again.
-                if self.counts[i] < self.prune_below {
+                if self.slots[i].count < self.prune_below {
                     self.remove(i);
                     continue;
                 }
@@ -136,12 +148,13 @@ impl GramTable {
     }
 
     fn refresh(&mut self, slot: usize) {
-        let age = self.epoch - self.epochs[slot];
+        let entry = &mut self.slots[slot];
+        let age = self.epoch - entry.epoch;
         if age == 0 {
             return;
         }
-        self.counts[slot] *= self.gamma.powi(age as i32);
-        self.epochs[slot] = self.epoch;
+        entry.count *= self.gamma.powi(age as i32);
+        entry.epoch = self.epoch;
     }
 
     fn home(&self, key: u64) -> usize {
@@ -152,7 +165,7 @@ impl GramTable {
 
     fn insertion_slot(&self, key: u64) -> usize {
         let mut i = self.home(key);
-        while self.keys[i] != EMPTY {
+        while self.slots[i].key != EMPTY {
             i = (i + 1) & self.mask;
         }
         i
@@ -162,8 +175,8 @@ impl GramTable {
     fn remove(&mut self, slot: usize) {
         let mut hole = slot;
         let mut j = (slot + 1) & self.mask;
-        while self.keys[j] != EMPTY {
-            let home = self.home(self.keys[j]);
+        while self.slots[j].key != EMPTY {
+            let home = self.home(self.slots[j].key);
             // The entry at j may fill the hole unless its home lies cyclically in (hole, j].
             let stays = if hole <= j {
                 home > hole && home <= j
@@ -171,35 +184,23 @@ impl GramTable {
                 home > hole || home <= j
             };
             if !stays {
-                self.keys[hole] = self.keys[j];
-                self.counts[hole] = self.counts[j];
-                self.averages[hole] = self.averages[j];
-                self.epochs[hole] = self.epochs[j];
+                self.slots[hole] = self.slots[j];
                 hole = j;
             }
             j = (j + 1) & self.mask;
         }
-        self.keys[hole] = EMPTY;
+        self.slots[hole].key = EMPTY;
         self.size -= 1;
     }
 
     fn grow(&mut self) {
         let slots = (self.mask + 1) * 2;
-        let keys = std::mem::replace(&mut self.keys, vec![EMPTY; slots]);
-        let counts = std::mem::replace(&mut self.counts, vec![0.0; slots]);
-        let averages = std::mem::replace(&mut self.averages, vec![0.0; slots]);
-        let epochs = std::mem::replace(&mut self.epochs, vec![0; slots]);
+        let old = std::mem::replace(&mut self.slots, vec![FREE; slots]);
         self.mask = slots - 1;
         self.cursor = 0;
-        for (i, &key) in keys.iter().enumerate() {
-            if key == EMPTY {
-                continue;
-            }
-            let to = self.insertion_slot(key);
-            self.keys[to] = key;
-            self.counts[to] = counts[i];
-            self.averages[to] = averages[i];
-            self.epochs[to] = epochs[i];
+        for entry in old.into_iter().filter(|e| e.key != EMPTY) {
+            let to = self.insertion_slot(entry.key);
+            self.slots[to] = entry;
         }
     }
 }

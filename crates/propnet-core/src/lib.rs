@@ -8,6 +8,7 @@ pub mod engine;
 pub mod error;
 pub mod gram_table;
 pub mod ir;
+pub mod lane_simulate;
 pub mod lanes;
 pub mod parallel;
 pub mod perft;
@@ -22,6 +23,7 @@ pub use calibrate::choose_propagation;
 pub use engine::{Engine, Propagation};
 pub use error::{CoreError, Result};
 pub use ir::{Ir, IR_VERSION};
+pub use lane_simulate::lane_simulate;
 pub use lanes::{LaneRunner, LANES};
 pub use parallel::{
     lane_playouts, parallel_perft, parallel_playouts, resolve_threads, thread_seed, BLOCK_PLAYOUTS,

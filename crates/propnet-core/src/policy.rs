@@ -58,6 +58,10 @@ pub struct PolicyTables {
     pairs: Vec<GramTable>,
     triples: Vec<GramTable>,
     weights: Vec<f64>,
+    /// MAST's Gibbs weight exp((Qh(a) - 100) / τ) per legal entry for `choose_cached`, and whether an entry's
+    /// weight must be recomputed since its count changed.
+    cached: Vec<f64>,
+    stale: Vec<bool>,
 }
 
 impl PolicyTables {
@@ -86,6 +90,8 @@ impl PolicyTables {
             pairs: grams(per_role),
             triples: grams(per_role),
             weights: Vec::new(),
+            cached: vec![1.0; entries],
+            stale: vec![false; entries],
             spec,
         })
     }
@@ -127,6 +133,41 @@ impl PolicyTables {
             PolicyKind::Mast => self.gibbs(legal, rng),
             PolicyKind::Nst => self.epsilon_greedy(role, legal, history, rng),
         }
+    }
+
+    /// `choose` with MAST's weights cached per legal entry between updates: the same distribution, one
+    /// `exp` per entry and table update instead of one per legal move and choice. Every Qh is at most 100,
+    /// so exp((Qh - 100) / τ) never overflows; when every weight underflows (a tiny τ) the exact path runs.
+    pub fn choose_cached(
+        &mut self,
+        role: usize,
+        legal: &[u32],
+        history: &[u32],
+        rng: &mut Rng,
+    ) -> usize {
+        if self.spec.kind != PolicyKind::Mast {
+            return self.choose(role, legal, history, rng);
+        }
+        let mut total = 0.0;
+        for &l in legal {
+            let e = l as usize;
+            if self.stale[e] {
+                self.cached[e] = ((self.value(l) - 100.0) / self.spec.tau).exp();
+                self.stale[e] = false;
+            }
+            total += self.cached[e];
+        }
+        if total <= 0.0 {
+            return self.gibbs(legal, rng);
+        }
+        let mut x = next_float(rng) * total;
+        for (i, &l) in legal.iter().enumerate() {
+            x -= self.cached[l as usize];
+            if x < 0.0 {
+                return i;
+            }
+        }
+        legal.len() - 1
     }
 
     /// Formula 2 of section 3.1; the largest value is subtracted first to keep exp() finite.
@@ -195,13 +236,19 @@ impl PolicyTables {
         if steps >= 1 {
             let last = u64::from(history[(steps - 1) * n + (role + n - 1) % n]);
             let pairs = &mut self.pairs[role];
+            let mut pair_counts = false;
             if let Some(slot) = pairs.find(last * self.entries + u64::from(entry)) {
                 if pairs.count(slot) >= self.spec.threshold {
                     sum += pairs.average(slot);
                     terms += 1.0;
+                    pair_counts = true;
                 }
             }
-            if steps >= 2 {
+            // A triple is recorded with its pair (same step and role), so its count never exceeds the
+            // pair's: a pair below k leaves the triple below k, and its lookup (a cache miss in a large
+            // table) is skipped. Only a k under the pruning bound, where a triple may outlive its pruned
+            // pair, or a full pair table, which drops new pairs, break this; the first is looked up anyway.
+            if steps >= 2 && (pair_counts || self.spec.threshold < PRUNE_BELOW) {
                 let before = u64::from(history[(steps - 2) * n + (role + n - 2) % n]);
                 let key = (before * self.entries + last) * self.entries + u64::from(entry);
                 let triples = &mut self.triples[role];
@@ -231,6 +278,7 @@ impl PolicyTables {
                 let e = entry as usize;
                 let c = self.counts[e] + 1.0;
                 self.counts[e] = c;
+                self.stale[e] = true;
                 self.averages[e] = updated_average(self.averages[e], c, reward);
                 if !nst || step < 1 {
                     continue;
@@ -258,6 +306,7 @@ impl PolicyTables {
         for c in self.counts.iter_mut() {
             *c *= self.spec.gamma;
         }
+        self.stale.fill(true);
         for table in self.pairs.iter_mut().chain(self.triples.iter_mut()) {
             table.decay();
         }

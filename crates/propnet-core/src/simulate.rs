@@ -32,8 +32,25 @@ pub struct SimulationResults {
     pub move_offsets: Vec<i32>,
 }
 
+impl SimulationResults {
+    /// Zeroed results for `count` simulations of a game of `roles` roles.
+    pub fn new(count: usize, roles: usize, record_moves: bool) -> SimulationResults {
+        SimulationResults {
+            goals: vec![0.0; count * roles],
+            depths: vec![0; count],
+            truncated: vec![0; count],
+            moves: Vec::new(),
+            move_offsets: if record_moves {
+                vec![0; count + 1]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
 /// Checks the shape of a batch: whole states, ordered offsets, each prefix entry a legal entry of its role.
-fn check_batch(ir: &Ir, batch: &SimulationBatch) -> Result<usize> {
+pub(crate) fn check_batch(ir: &Ir, batch: &SimulationBatch) -> Result<usize> {
     let words = ir.state_words();
     let bad = |what: String| Err(CoreError::BadArgument(what));
     if batch.offsets.is_empty() || batch.offsets[0] != 0 {
@@ -79,17 +96,7 @@ pub fn simulate(
     let n = ir.role_count;
     let words = ir.state_words();
     let mut rng = Rng::new(batch.seed);
-    let mut out = SimulationResults {
-        goals: vec![0.0; count * n],
-        depths: vec![0; count],
-        truncated: vec![0; count],
-        moves: Vec::new(),
-        move_offsets: if batch.record_moves {
-            vec![0; count + 1]
-        } else {
-            Vec::new()
-        },
-    };
+    let mut out = SimulationResults::new(count, n, batch.record_moves);
     let mut current = vec![0u32; words];
     let mut next = vec![0u32; words];
     let mut inputs = vec![0u32; n];

@@ -5,8 +5,8 @@ mod common;
 
 use common::load_fixture;
 use propnet_core::{
-    simulate, CoreError, Engine, Ir, PolicyKind, PolicySpec, PolicyTables, SimulationBatch,
-    SimulationResults,
+    lane_simulate, simulate, thread_seed, CoreError, Engine, Ir, PolicyKind, PolicySpec,
+    PolicyTables, SimulationBatch, SimulationResults, WordNet,
 };
 
 const GAMES: [&str; 3] = ["tictactoe", "connectfour", "montyhall"];
@@ -23,10 +23,11 @@ fn spec(kind: PolicyKind, gamma: f64) -> PolicySpec {
     }
 }
 
-/// `count` simulations from the initial state, no prefix.
+/// `count` simulations from the initial state, no prefix, on the lanes of `lanes` or the scalar engine.
 fn run(
     ir: &Ir,
     engine: &mut Engine,
+    lanes: Option<&WordNet>,
     tables: &mut PolicyTables,
     count: usize,
     seed: u32,
@@ -43,7 +44,18 @@ fn run(
         max_depth,
         record_moves: true,
     };
-    simulate(ir, engine, &batch, tables).unwrap()
+    match lanes {
+        Some(net) => lane_simulate(ir, net, &batch, tables).unwrap(),
+        None => simulate(ir, engine, &batch, tables).unwrap(),
+    }
+}
+
+/// Every policy on the scalar path and on the lanes.
+fn paths(net: &WordNet) -> Vec<(Option<&WordNet>, PolicyKind)> {
+    [None, Some(net)]
+        .into_iter()
+        .flat_map(|lanes| KINDS.map(|kind| (lanes, kind)))
+        .collect()
 }
 
 /// Term id to legal entry of `role`.
@@ -59,19 +71,21 @@ fn recorded_moves_replay_legally_to_the_reported_goals() {
         let fixture = load_fixture(name);
         let ir = fixture.ir.ir();
         let mut engine = Engine::new(&ir);
+        let net = WordNet::compile(&ir).unwrap();
         let n = ir.role_count;
-        for kind in KINDS {
+        for (lanes, kind) in paths(&net) {
             for max_depth in [10_000, 3] {
                 let mut tables = PolicyTables::new(&ir, spec(kind, 0.5)).unwrap();
-                let out = run(&ir, &mut engine, &mut tables, 40, 9, max_depth);
-                for i in 0..40 {
+                let out = run(&ir, &mut engine, lanes, &mut tables, 150, 9, max_depth);
+                for i in 0..150 {
                     let mut state = engine.initial_state(&ir);
                     let moves =
                         &out.moves[out.move_offsets[i] as usize..out.move_offsets[i + 1] as usize];
                     assert_eq!(
                         moves.len() / n,
                         out.depths[i] as usize,
-                        "{name} {kind:?} {i}"
+                        "{name} {kind:?} lanes {} {i}",
+                        lanes.is_some()
                     );
                     let mut inputs = Vec::new();
                     for joint in moves.chunks(n) {
@@ -88,7 +102,12 @@ fn recorded_moves_replay_legally_to_the_reported_goals() {
                         state = next;
                     }
                     let terminal = engine.is_terminal(&ir, &state).unwrap();
-                    assert_eq!(out.truncated[i] == 1, !terminal, "{name} {kind:?} {i}");
+                    assert_eq!(
+                        out.truncated[i] == 1,
+                        !terminal,
+                        "{name} {kind:?} lanes {} {i}",
+                        lanes.is_some()
+                    );
                     if !terminal {
                         assert_eq!(out.depths[i] as u64, max_depth);
                     }
@@ -114,13 +133,14 @@ fn same_seed_same_results_and_decay_to_zero_forgets() {
         let fixture = load_fixture(name);
         let ir = fixture.ir.ir();
         let mut engine = Engine::new(&ir);
-        for kind in KINDS {
+        let net = WordNet::compile(&ir).unwrap();
+        for (lanes, kind) in paths(&net) {
             let mut a = PolicyTables::new(&ir, spec(kind, 0.0)).unwrap();
             let mut b = PolicyTables::new(&ir, spec(kind, 0.0)).unwrap();
-            let first = run(&ir, &mut engine, &mut a, 30, 1, 10_000);
+            let first = run(&ir, &mut engine, lanes, &mut a, 130, 1, 10_000);
             assert_eq!(
                 first,
-                run(&ir, &mut engine, &mut b, 30, 1, 10_000),
+                run(&ir, &mut engine, lanes, &mut b, 130, 1, 10_000),
                 "{name} {kind:?}"
             );
             if kind != PolicyKind::Uniform {
@@ -129,8 +149,8 @@ fn same_seed_same_results_and_decay_to_zero_forgets() {
             a.decay();
             let mut fresh = PolicyTables::new(&ir, spec(kind, 0.0)).unwrap();
             assert_eq!(
-                run(&ir, &mut engine, &mut a, 30, 2, 10_000),
-                run(&ir, &mut engine, &mut fresh, 30, 2, 10_000),
+                run(&ir, &mut engine, lanes, &mut a, 130, 2, 10_000),
+                run(&ir, &mut engine, lanes, &mut fresh, 130, 2, 10_000),
                 "{name} {kind:?}: γ = 0 forgets everything"
             );
         }
@@ -143,7 +163,7 @@ fn mast_counts_every_move_of_every_simulation_and_decay_scales_them() {
     let ir = fixture.ir.ir();
     let mut engine = Engine::new(&ir);
     let mut tables = PolicyTables::new(&ir, spec(PolicyKind::Mast, 0.25)).unwrap();
-    let out = run(&ir, &mut engine, &mut tables, 50, 4, 10_000);
+    let out = run(&ir, &mut engine, None, &mut tables, 50, 4, 10_000);
     let steps: i32 = out.depths.iter().sum();
     for r in 0..ir.role_count {
         let total: f64 = ir.legal_range(r).map(|l| tables.count(l as u32)).sum();
@@ -190,4 +210,82 @@ fn a_malformed_batch_is_a_located_error() {
         simulate(&ir, &mut engine, &short, &mut tables),
         Err(CoreError::BadArgument(_))
     ));
+}
+
+#[test]
+fn each_lane_plays_the_scalar_simulation_of_its_seed_from_its_own_start() {
+    // Uniform choices learn nothing, so simulation i on the lanes is the scalar simulation seeded
+    // thread_seed(seed, i): this checks the lanes' starts, prefixes, restarts and depth caps.
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let mut engine = Engine::new(&ir);
+        let net = WordNet::compile(&ir).unwrap();
+        let n = ir.role_count;
+        let words = ir.state_words();
+        let initial = engine.initial_state(&ir);
+        // A second start: after the first listed joint move, which is its prefix.
+        let mut first = Vec::new();
+        for r in 0..n {
+            let mut legal = Vec::new();
+            engine.legal(&ir, &initial, r, &mut legal).unwrap();
+            first.push(legal[0]);
+        }
+        let mut second = vec![0; words];
+        engine
+            .next_state(&ir, &initial, &first, &mut second)
+            .unwrap();
+        let count = 150;
+        let mut starts = Vec::new();
+        let mut prefix = Vec::new();
+        let mut offsets = vec![0u32];
+        for i in 0..count {
+            if i % 3 == 0 {
+                starts.extend_from_slice(&second);
+                prefix.extend_from_slice(&first);
+            } else {
+                starts.extend_from_slice(&initial);
+            }
+            offsets.push(prefix.len() as u32);
+        }
+        for max_depth in [10_000, 4, 0] {
+            let batch = SimulationBatch {
+                starts: &starts,
+                prefix: &prefix,
+                offsets: &offsets,
+                seed: 77,
+                max_depth,
+                record_moves: true,
+            };
+            let mut tables = PolicyTables::new(&ir, spec(PolicyKind::Uniform, 1.0)).unwrap();
+            let lanes = lane_simulate(&ir, &net, &batch, &mut tables).unwrap();
+            for i in 0..count {
+                let (from, to) = (offsets[i] as usize, offsets[i + 1] as usize);
+                let one = [0, (to - from) as u32];
+                let single = SimulationBatch {
+                    starts: &starts[i * words..(i + 1) * words],
+                    prefix: &prefix[from..to],
+                    offsets: &one,
+                    seed: thread_seed(77, i),
+                    max_depth,
+                    record_moves: true,
+                };
+                let want = simulate(&ir, &mut engine, &single, &mut tables).unwrap();
+                let moves = &lanes.moves
+                    [lanes.move_offsets[i] as usize..lanes.move_offsets[i + 1] as usize];
+                assert_eq!(
+                    moves,
+                    &want.moves[..],
+                    "{name} simulation {i} depth cap {max_depth}"
+                );
+                assert_eq!(
+                    &lanes.goals[i * n..(i + 1) * n],
+                    &want.goals[..],
+                    "{name} {i}"
+                );
+                assert_eq!(lanes.depths[i], want.depths[0], "{name} {i}");
+                assert_eq!(lanes.truncated[i], want.truncated[0], "{name} {i}");
+            }
+        }
+    }
 }

@@ -8,9 +8,9 @@ use napi::bindgen_prelude::{
 use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
-    choose_propagation, lane_playouts, parallel_perft, parallel_playouts, simulate, CoreError,
-    Engine, Ir, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng, SimulationBatch, WordNet,
-    IR_VERSION,
+    choose_propagation, lane_playouts, lane_simulate, parallel_perft, parallel_playouts, simulate,
+    CoreError, Engine, Ir, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng, SimulationBatch,
+    WordNet, IR_VERSION,
 };
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
@@ -407,7 +407,9 @@ impl NativePropnet {
         })
     }
 
-    /// Runs a batch of policy simulations (propnet_core::simulate), one crossing: simulation i starts in
+    /// Runs a batch of policy simulations in one crossing, on 64 lanes (propnet_core::lane_simulate: tables
+    /// learn every 64 finished simulations) or, without `lanes`, one at a time learning after each
+    /// (propnet_core::simulate: the TypeScript reference's draws for a seed). Simulation i starts in
     /// `starts[i * words ..]` after the legal entries `prefix[offsets[i] .. offsets[i + 1]]`.
     #[napi]
     #[allow(clippy::too_many_arguments)]
@@ -419,6 +421,7 @@ impl NativePropnet {
         seed: i32,
         max_depth: f64,
         record_moves: bool,
+        lanes: bool,
         policy: &mut NativePolicy,
     ) -> Result<NativeSimulationResults> {
         if policy.owner != self.owner() {
@@ -436,7 +439,12 @@ impl NativePropnet {
             max_depth: max_depth as u64,
             record_moves,
         };
-        let out = simulate(&ir, &mut self.engine, &batch, &mut policy.tables).map_err(to_napi)?;
+        let out = if lanes {
+            lane_simulate(&ir, &self.words, &batch, &mut policy.tables)
+        } else {
+            simulate(&ir, &mut self.engine, &batch, &mut policy.tables)
+        }
+        .map_err(to_napi)?;
         Ok(NativeSimulationResults {
             goals: Float64Array::new(out.goals),
             depths: Int32Array::new(out.depths),

@@ -46,6 +46,21 @@ describe('policy tables (paper 03)', () => {
     expect(counts[1]! / 20_000).toBeCloseTo(0.75, 1);
   });
 
+  it('NST averages the single move, the pair and the triple once each has k visits', () => {
+    const nst = new NstTable(2, { kind: 'nst', threshold: 2, epsilon: 0 });
+    // Role 1 plays 3 after role 1's 8 two steps back and role 0's 1 one step back.
+    const seen = [9, 8, 1, 9, 9, 3];
+    nst.record(seen, 3, [0, 90]);
+    expect(nst.score(1, 3, [9, 8, 1, 9])).toBe(90);
+    nst.record(seen, 3, [0, 30]);
+    // Single 3: 60 over two; pair (1, 3): 60; triple (8, 1, 3): 60.
+    nst.record([9, 5, 9, 3], 2, [0, 0]);
+    // Single 3 now 40 (three visits), pair (1, 3) and triple still 60; under another context only the single.
+    expect(nst.score(1, 3, [9, 8, 1, 9])).toBeCloseTo((40 + 60 + 60) / 3, 12);
+    expect(nst.score(1, 3, [9, 7, 1, 9])).toBeCloseTo((40 + 60) / 2, 12);
+    expect(nst.score(1, 3, [9, 8, 2, 9])).toBeCloseTo(40, 12);
+  });
+
   it('decay multiplies counts by γ; a count decayed to 0 restarts from the next reward', () => {
     const mast = new MastTable(1, { kind: 'mast', gamma: 0.5 });
     mast.record([4, 4], 2, [60]);

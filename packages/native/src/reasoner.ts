@@ -46,9 +46,10 @@ export interface NativeOptions {
    */
   readonly propagation?: Propagation;
   /**
-   * How batch playouts run: 64 at a time on the bits of machine words (default, fastest; the same
-   * distribution as the other executors but other draws for a seed), or one at a time with exactly the
-   * statistics of the other executors for the same seed.
+   * How batch playouts and policy simulations run: 64 at a time on the bits of machine words (default,
+   * fastest; the same distribution as the other executors but other draws for a seed, and policy tables
+   * learning every 64 simulations), or one at a time with exactly the statistics of the other executors for
+   * the same seed.
    */
   readonly playoutMode?: PlayoutMode;
 }
@@ -169,8 +170,9 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
   }
 
   /**
-   * The whole batch in Rust, one boundary crossing (crates/propnet-core/src/simulate.rs); a table that is not
-   * this net's runs the generic loop of core through the primitives.
+   * The whole batch in Rust, one boundary crossing: on 64 lanes, learning every 64 simulations
+   * (crates/propnet-core/src/lane_simulate.rs), or in the exact playout mode one at a time with the
+   * TypeScript reference's draws (simulate.rs); a table that is not this net's runs core's generic loop.
    */
   override simulate(batch: SimulationBatch<Uint32Array>, policy: PolicyTable): SimulationResults {
     if (!(policy instanceof NativePolicyTable && policy.belongsTo(this.net))) {
@@ -195,6 +197,7 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
     }
     const offsets = new Uint32Array(batch.prefixOffsets);
     const maxDepth = Math.min(batch.maxDepth, Number.MAX_SAFE_INTEGER);
+    const lanes = this.playoutMode === 'bitsliced';
     const out = this.net.simulate(
       starts,
       prefix,
@@ -202,6 +205,7 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
       batch.seed | 0,
       maxDepth,
       batch.recordMoves ?? false,
+      lanes,
       policy.native,
     );
     return { count: batch.starts.length, ...out };

@@ -80,11 +80,16 @@ export class NstTable implements PolicyTable {
     if (steps >= 1) {
       const last = previous[(steps - 1) * n + ((role + n - 1) % n)]!;
       const pair = grams.pairs.find(last, move);
-      if (pair >= 0 && grams.pairs.count(pair) >= this.threshold) {
+      const pairCounts = pair >= 0 && grams.pairs.count(pair) >= this.threshold;
+      if (pairCounts) {
         sum += grams.pairs.average(pair);
         terms++;
       }
-      if (steps >= 2) {
+      // A triple is recorded with its pair (same step and role), so its count never exceeds the pair's: a
+      // pair below k leaves the triple below k, and its lookup is skipped. Only a k under the pruning bound
+      // (a triple may outlive its pruned pair) or a full pair table (new pairs dropped) break this; the
+      // first is looked up anyway. The Rust tables (crates/propnet-core/src/policy.rs) do the same.
+      if (steps >= 2 && (pairCounts || this.threshold < PRUNE_BELOW)) {
         const before = previous[(steps - 2) * n + ((role + n - 2) % n)]!;
         const triple = grams.triples.find(before * PAIR + last, move);
         if (triple >= 0 && grams.triples.count(triple) >= this.threshold) {
