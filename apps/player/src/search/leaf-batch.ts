@@ -19,8 +19,8 @@ class IntBuffer {
 /**
  * The leaves one batched iteration selected (each with virtual loss already on its path) before the engine
  * plays all their simulations in one `simulate` call: per leaf the tree path (nodes and the move indices chosen
- * at each), the joint moves from the root (the simulation's prefix), and either a start state for the engine
- * or, for a leaf that is terminal inside the tree, its goals.
+ * at each), the joint moves from the root (the simulation's prefix) and its state (a terminal one too: the
+ * engine then only reads its goals and learns the prefix, so no separate policy update crosses the boundary).
  */
 export class LeafBatch<S> {
   count = 0;
@@ -29,12 +29,9 @@ export class LeafBatch<S> {
   readonly choices = new IntBuffer();
   private readonly prefix = new IntBuffer();
   private readonly prefixOffsets = new IntBuffer();
-  /** Leaves the engine simulates: their start states and their leaf indices. */
+  /** The simulations: their start states and their leaf indices. */
   readonly starts: S[] = [];
   readonly simulated = new IntBuffer();
-  /** Leaves terminal in the tree: their leaf indices and goals. */
-  readonly terminal = new IntBuffer();
-  readonly terminalGoals: (Float64Array | null)[] = [];
 
   constructor(private readonly roleCount: number) {}
 
@@ -49,8 +46,6 @@ export class LeafBatch<S> {
     this.prefixOffsets.push(0);
     this.starts.length = 0;
     this.simulated.length = 0;
-    this.terminal.length = 0;
-    this.terminalGoals.length = 0;
   }
 
   /** Records one step of the current leaf's descent: the node and the joint move chosen there. */
@@ -62,28 +57,19 @@ export class LeafBatch<S> {
     }
   }
 
-  /**
-   * Closes the current leaf: `copies` simulations from a start state for the engine, or the goals of a
-   * terminal tree node.
-   */
-  finish(start: S | null, goals: Float64Array | null, copies = 1): void {
+  /** Closes the current leaf with `copies` simulations from `start`. */
+  finish(start: S, copies: number): void {
     this.nodeOffsets.push(this.nodes.length);
     this.prefixOffsets.push(this.prefix.length);
-    if (goals) {
-      this.terminal.push(this.count);
-      this.terminalGoals.push(goals);
-    } else {
-      for (let c = 0; c < copies; c++) {
-        this.simulated.push(this.count);
-        this.starts.push(start as S);
-      }
+    for (let c = 0; c < copies; c++) {
+      this.simulated.push(this.count);
+      this.starts.push(start);
     }
     this.count++;
   }
 
-  /** Simulations of this batch: the engine's and the terminal leaves'. */
   get simulations(): number {
-    return this.simulated.length + this.terminal.length;
+    return this.simulated.length;
   }
 
   /** First and end index into `nodes` of leaf i's path. */

@@ -138,26 +138,17 @@ export class UctSearch<S> implements Search {
     batch.reset();
     const size = Math.max(1, Math.min(most, this.batchSize()));
     while (batch.simulations < size) this.descend(Math.min(this.leafPlayouts, size - batch.simulations));
-    if (batch.starts.length > 0) {
-      const results = this.reasoner.simulate(
-        batch.simulationBatch(this.rng.nextInt(2 ** 31), this.maxDepth, this.rave !== null),
-        this.table,
-      );
-      for (let i = 0; i < results.count; i++) {
-        // Copied into one scratch array: no allocation per simulation.
-        for (let r = 0; r < roleCount; r++) this.rewards[r] = results.goals[i * roleCount + r]!;
-        const playout = this.rave
-          ? results.moves.subarray(results.moveOffsets[i]!, results.moveOffsets[i + 1]!)
-          : null;
-        this.complete(batch.simulated.data[i]!, this.rewards, playout);
-      }
-    }
-    for (let t = 0; t < batch.terminal.length; t++) {
-      const leaf = batch.terminal.data[t]!;
-      const goals = batch.terminalGoals[t]!;
-      const prefix = batch.prefixOf(leaf);
-      this.table.record(prefix, prefix.length / roleCount, goals);
-      this.complete(leaf, goals, null);
+    const results = this.reasoner.simulate(
+      batch.simulationBatch(this.rng.nextInt(2 ** 31), this.maxDepth, this.rave !== null),
+      this.table,
+    );
+    for (let i = 0; i < results.count; i++) {
+      // Copied into one scratch array: no allocation per simulation.
+      for (let r = 0; r < roleCount; r++) this.rewards[r] = results.goals[i * roleCount + r]!;
+      const playout = this.rave
+        ? results.moves.subarray(results.moveOffsets[i]!, results.moveOffsets[i + 1]!)
+        : null;
+      this.complete(batch.simulated.data[i]!, this.rewards, playout);
     }
     this.iterations += batch.simulations;
     return true;
@@ -185,8 +176,9 @@ export class UctSearch<S> implements Search {
     this.rave?.beginDescent(node);
     for (;;) {
       if (node.terminal) {
+        // A terminal leaf is one simulation; the engine returns its goals and learns its moves.
         this.unvisit(batch, copies - 1);
-        batch.finish(null, node.goals);
+        batch.finish(node.state, 1);
         return;
       }
       this.select(node);
@@ -207,11 +199,11 @@ export class UctSearch<S> implements Search {
         this.nodes++;
         if (leaf.terminal) {
           this.unvisit(batch, copies - 1);
-          batch.finish(null, leaf.goals);
+          batch.finish(next, 1);
           return;
         }
       }
-      batch.finish(next, null, copies);
+      batch.finish(next, copies);
       return;
     }
   }
