@@ -5,8 +5,8 @@ mod common;
 
 use common::load_fixture;
 use propnet_core::{
-    lane_simulate, simulate, thread_seed, CoreError, Engine, Ir, PolicyKind, PolicySpec,
-    PolicyTables, SimulationBatch, SimulationResults, WordNet,
+    lane_simulate, simulate, thread_seed, CoreError, Engine, Ir, LaneScratch, PolicyKind,
+    PolicySpec, PolicyTables, SimulationBatch, SimulationResults, WordNet,
 };
 
 const GAMES: [&str; 3] = ["tictactoe", "connectfour", "montyhall"];
@@ -45,7 +45,7 @@ fn run(
         record_moves: true,
     };
     match lanes {
-        Some(net) => lane_simulate(ir, net, &batch, tables).unwrap(),
+        Some(net) => lane_simulate(ir, net, &batch, tables, &mut LaneScratch::default()).unwrap(),
         None => simulate(ir, engine, &batch, tables).unwrap(),
     }
 }
@@ -248,6 +248,8 @@ fn each_lane_plays_the_scalar_simulation_of_its_seed_from_its_own_start() {
             }
             offsets.push(prefix.len() as u32);
         }
+        // One scratch for every batch, as the binding keeps it.
+        let mut scratch = LaneScratch::default();
         for max_depth in [10_000, 4, 0] {
             let batch = SimulationBatch {
                 starts: &starts,
@@ -258,7 +260,7 @@ fn each_lane_plays_the_scalar_simulation_of_its_seed_from_its_own_start() {
                 record_moves: true,
             };
             let mut tables = PolicyTables::new(&ir, spec(PolicyKind::Uniform, 1.0)).unwrap();
-            let lanes = lane_simulate(&ir, &net, &batch, &mut tables).unwrap();
+            let lanes = lane_simulate(&ir, &net, &batch, &mut tables, &mut scratch).unwrap();
             for i in 0..count {
                 let (from, to) = (offsets[i] as usize, offsets[i + 1] as usize);
                 let one = [0, (to - from) as u32];

@@ -9,8 +9,8 @@ use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
     choose_propagation, lane_playouts, lane_simulate, parallel_perft, parallel_playouts, simulate,
-    CoreError, Engine, Ir, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng, SimulationBatch,
-    WordNet, IR_VERSION,
+    CoreError, Engine, Ir, LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng,
+    SimulationBatch, WordNet, IR_VERSION,
 };
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
@@ -181,6 +181,8 @@ pub struct NativePropnet {
     engine: Engine,
     /// The net compiled for 64-lane bit-sliced playouts.
     words: WordNet,
+    /// Buffers of the 64-lane policy simulations, kept between batches.
+    lanes: LaneScratch,
     legal: Vec<u32>,
     goals: Vec<i32>,
     inputs: Vec<u32>,
@@ -229,6 +231,7 @@ impl NativePropnet {
             arrays: ir,
             engine,
             words,
+            lanes: LaneScratch::default(),
             legal: Vec::new(),
             goals: Vec::new(),
             inputs: Vec::new(),
@@ -440,7 +443,13 @@ impl NativePropnet {
             record_moves,
         };
         let out = if lanes {
-            lane_simulate(&ir, &self.words, &batch, &mut policy.tables)
+            lane_simulate(
+                &ir,
+                &self.words,
+                &batch,
+                &mut policy.tables,
+                &mut self.lanes,
+            )
         } else {
             simulate(&ir, &mut self.engine, &batch, &mut policy.tables)
         }
