@@ -12,6 +12,7 @@ import {
   type NstTable,
   type PolicySpec,
   type PolicyTable,
+  Rng,
   type SimulationBatch,
 } from '@gdlkit/core';
 import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
@@ -119,6 +120,54 @@ describe.skipIf(withoutRust).each(games)(
           2 / Math.sqrt(640),
         );
       }
+    });
+
+    it.each(kinds)('the tree-side choice ($kind) of a native table follows the learnt policy', (spec) => {
+      const reference = ts.createPolicy(spec);
+      const roles = game.roles.length;
+      const trained = ts.simulate(fromStart(ts.initialState(), learn, 5), reference);
+      const subject = lanes.createPolicy(spec);
+      for (let i = 0; i < learn; i++) {
+        const moves = trained.moves.subarray(trained.moveOffsets[i]!, trained.moveOffsets[i + 1]!);
+        subject.record(moves, trained.depths[i]!, trained.goals.subarray(i * roles, (i + 1) * roles));
+      }
+      const first = ts.legalMoves(ts.initialState(), 0);
+      const rng = new Rng(3);
+      const random = () => rng.nextFloat();
+      const counts = new Array<number>(first.length).fill(0);
+      for (let i = 0; i < 2000; i++) counts[subject.choose(0, first, [], random)]!++;
+      const want = policyShares(reference, spec, first);
+      for (let i = 0; i < first.length; i++) {
+        expect(Math.abs(counts[i]! / 2000 - want[i]!), `move ${i}`).toBeLessThan(2 / Math.sqrt(2000));
+      }
+      subject.dispose();
+    });
+
+    it('the tree-side choice of a native NST table reads the n-gram context it is given', () => {
+      const spec: PolicySpec = { kind: 'nst', epsilon: 0, threshold: 1 };
+      const reference = ts.createPolicy(spec) as NstTable;
+      const roles = game.roles.length;
+      const trained = ts.simulate(fromStart(ts.initialState(), learn, 5), reference);
+      const subject = lanes.createPolicy(spec);
+      for (let i = 0; i < learn; i++) {
+        const moves = trained.moves.subarray(trained.moveOffsets[i]!, trained.moveOffsets[i + 1]!);
+        subject.record(moves, trained.depths[i]!, trained.goals.subarray(i * roles, (i + 1) * roles));
+      }
+      // Along the first recorded playout: the joint moves so far are the context of the next choice.
+      const moves = trained.moves.subarray(0, trained.moveOffsets[1]!);
+      let state = ts.initialState();
+      for (let step = 0; step + 1 < trained.depths[0]!; step++) {
+        state = ts.nextState(state, Array.from(moves.subarray(step * roles, (step + 1) * roles)));
+        const previous = moves.subarray(Math.max(0, step - 1) * roles, (step + 1) * roles);
+        for (let r = 0; r < roles; r++) {
+          const legal = ts.legalMoves(state, r);
+          if (legal.length < 2) continue;
+          const scores = legal.map((m) => reference.score(r, m, previous));
+          const picked = subject.choose(r, legal, previous, () => 0.5);
+          expect(scores[picked], `step ${step + 1} role ${r}`).toBe(Math.max(...scores));
+        }
+      }
+      subject.dispose();
     });
 
     it('64 lanes, uniform: mean goals as the reference', () => {
