@@ -1,6 +1,7 @@
 // Policy simulations per CPU-second of `Reasoner.simulate` (issue 20) beside the same backend's random
 // `playouts` per CPU-second, side by side in one run, from each game's initial state. Run after a build:
 //   node apps/bench/scripts/policy-rate.mjs [--seconds 2] [--batch 256] [--backends propnet,native] [games...]
+// A backend `native:exact` is the native core in its exact mode (one playout/simulation at a time).
 // The tables keep learning across batches (as in a search between two real moves); maxDepth is the player's 400.
 import { parseArgs } from 'node:util';
 import { createDefaultRegistry } from '@gdlkit/backends';
@@ -32,14 +33,16 @@ function perCpuSecond(step) {
 }
 
 const rows = [];
-for (const name of games) {
-  const game = loadCorpusGame(`${name}.kif`);
+for (const gameName of games) {
+  const game = loadCorpusGame(`${gameName}.kif`);
   const sharedBuilds = new Map();
   for (const backendName of values.backends.split(',')) {
-    const reasoner = await registry.get(backendName).create(game, { sharedBuilds, buildTimeMs: 120_000 });
+    const [name, mode] = backendName.split(':');
+    const options = { sharedBuilds, buildTimeMs: 120_000, ...(mode ? { playoutMode: mode } : {}) };
+    const reasoner = await registry.get(name).create(game, options);
     const start = reasoner.initialState();
     let seed = 1;
-    const row = { game: name, backend: backendName };
+    const row = { game: gameName, backend: backendName };
     row.random = perCpuSecond(
       () => reasoner.playouts(start, { count: batch, seed: seed++, maxDepth: MAX_DEPTH }).playouts,
     );
