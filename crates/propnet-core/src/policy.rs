@@ -96,6 +96,46 @@ impl PolicyTables {
         })
     }
 
+    /// Checks moves handed in from outside (the binding): `role` in range, every entry a legal entry of the
+    /// game, `history` whole joint moves of legal entries, one reward per role.
+    pub fn check_moves(
+        &self,
+        role: usize,
+        legal: &[u32],
+        history: &[u32],
+        rewards: Option<&[f64]>,
+    ) -> Result<()> {
+        let bad = |what: String| Err(CoreError::BadArgument(what));
+        if role >= self.roles {
+            return bad(format!("role {role} of a game with {} roles", self.roles));
+        }
+        if !history.len().is_multiple_of(self.roles) {
+            return bad(format!(
+                "{} history entries are not whole joint moves",
+                history.len()
+            ));
+        }
+        if let Some(entry) = legal
+            .iter()
+            .chain(history)
+            .find(|&&e| u64::from(e) >= self.entries)
+        {
+            return bad(format!(
+                "legal entry {entry} of a game with {}",
+                self.entries
+            ));
+        }
+        if legal.is_empty() && rewards.is_none() {
+            return bad("no legal move to choose from".to_owned());
+        }
+        match rewards {
+            Some(r) if r.len() != self.roles => {
+                bad(format!("{} rewards for {} roles", r.len(), self.roles))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Entries with a count left, plus the sequences held.
     pub fn size(&self) -> usize {
         if self.spec.kind == PolicyKind::Uniform {

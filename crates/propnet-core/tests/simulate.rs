@@ -291,3 +291,29 @@ fn each_lane_plays_the_scalar_simulation_of_its_seed_from_its_own_start() {
         }
     }
 }
+
+#[test]
+fn moves_from_outside_are_checked_before_use() {
+    let fixture = load_fixture("tictactoe");
+    let ir = fixture.ir.ir();
+    let tables = PolicyTables::new(&ir, spec(PolicyKind::Nst, 1.0)).unwrap();
+    let entries = ir.legal_gate.len() as u32;
+    assert!(tables.check_moves(0, &[0], &[0, 1], None).is_ok());
+    assert!(tables
+        .check_moves(0, &[], &[0, 1], Some(&[0.0, 100.0]))
+        .is_ok());
+    for (role, legal, history, rewards) in [
+        (2, vec![0], vec![], None),
+        (0, vec![entries], vec![], None),
+        (0, vec![0], vec![0], None),
+        (0, vec![0], vec![0, entries], None),
+        (0, vec![], vec![], None),
+        (0, vec![], vec![0, 1], Some(vec![1.0])),
+    ] {
+        let result = tables.check_moves(role, &legal, &history, rewards.as_deref());
+        assert!(
+            matches!(result, Err(CoreError::BadArgument(_))),
+            "{role} {legal:?} {history:?}"
+        );
+    }
+}

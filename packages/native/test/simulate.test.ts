@@ -170,6 +170,20 @@ describe.skipIf(withoutRust).each(games)(
       subject.dispose();
     });
 
+    it('a disposed native table and moves of no role are errors, not crashes', () => {
+      const table = lanes.createPolicy({ kind: 'nst' });
+      const start = lanes.initialState();
+      const joint = game.roles.map((_, r) => lanes.legalMoves(start, r)[0]!);
+      expect(() => table.choose(0, [game.store.constant('gdlkit_not_a_move')], [], Math.random)).toThrow(
+        `gdlkit_not_a_move is no move of role ${game.roleName(0)}`,
+      );
+      expect(() => table.record(joint, 1, [0])).toThrow(/1 rewards for 2 roles/);
+      table.dispose();
+      expect(table.size).toBe(0);
+      expect(() => table.decay()).toThrow(/disposed/);
+      expect(() => lanes.simulate(fromStart(lanes.initialState(), 4, 1), table)).toThrow(/disposed/);
+    });
+
     it('64 lanes, uniform: mean goals as the reference', () => {
       const roles = game.roles.length;
       const [want, got] = ([ts, lanes] as const).map((reasoner) => {
