@@ -11,10 +11,11 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 
 /**
  * A policy's tables (propnet_core::policy), created by `NativePropnet.createPolicy` for that net's legal
- * entries and updated in place by its `simulate`. Moves are legal entries of the IR.
+ * entries and updated in place by its `simulate`. Moves are legal entries of the IR, checked on entry.
+ * `release` frees the tables at once (NST's can take tens of MiB); any later call is an error.
  */
 export declare class NativePolicy {
-  /** Entries with a count left, plus the sequences held. */
+  /** Entries with a count left, plus the sequences held (0 once released). */
   get size(): number
   /**
    * Index into `legal` of the move `role` plays after the joint moves `history` (legal entries, flat,
@@ -28,6 +29,8 @@ export declare class NativePolicy {
   value(entry: number): number
   /** The decayed number of samples of a legal entry. */
   count(entry: number): number
+  /** Frees the tables now rather than when the JavaScript object is collected. */
+  release(): void
 }
 
 /** One propnet: the IR arrays, an engine and scratch buffers. */

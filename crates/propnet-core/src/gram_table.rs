@@ -40,6 +40,9 @@ pub struct GramTable {
     pub dropped: u64,
     epoch: u32,
     cursor: usize,
+    /// Slots the sweep has still to visit since the last decay: once it has been round the table every entry
+    /// is up to date or removed, and sweeping would change nothing until the next decay.
+    unswept: usize,
     mask: usize,
     slots: Vec<Slot>,
     max_slots: usize,
@@ -55,6 +58,7 @@ impl GramTable {
             dropped: 0,
             epoch: 0,
             cursor: 0,
+            unswept: 0,
             mask: INITIAL_SLOTS - 1,
             slots: vec![FREE; INITIAL_SLOTS],
             // At most half full: linear probes stay short.
@@ -78,6 +82,25 @@ impl GramTable {
             }
             i = (i + 1) & self.mask;
         }
+    }
+
+    /// Whether the slots outgrow a core's private caches (1 MiB), where `prefetch` pays.
+    pub fn is_large(&self) -> bool {
+        (self.mask + 1) * std::mem::size_of::<Slot>() > 1 << 20
+    }
+
+    /// Asks the processor to load the cache line where `key`'s probe starts, so that the lookups of all
+    /// legal moves miss the caches together rather than one after the other.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `home` is below the slot count, and a prefetch is only a hint: it never faults.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(self.home(key)).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The decayed visit count of an occupied slot.
@@ -123,6 +146,7 @@ impl GramTable {
     pub fn decay(&mut self) {
         if self.gamma != 1.0 {
             self.epoch += 1;
+            self.unswept = self.mask + 1;
         }
     }
 
@@ -132,7 +156,7 @@ impl GramTable {
             return;
         }
         let mut n = 0;
-        while n < slots {
+        while n < slots && self.unswept > 0 {
             n += 1;
             let i = self.cursor;
             if self.slots[i].key != EMPTY && self.slots[i].epoch != self.epoch {
@@ -144,6 +168,7 @@ impl GramTable {
                 }
             }
             self.cursor = (i + 1) & self.mask;
+            self.unswept -= 1;
         }
     }
 
@@ -198,6 +223,7 @@ impl GramTable {
         let old = std::mem::replace(&mut self.slots, vec![FREE; slots]);
         self.mask = slots - 1;
         self.cursor = 0;
+        self.unswept = if self.epoch == 0 { 0 } else { slots };
         for entry in old.into_iter().filter(|e| e.key != EMPTY) {
             let to = self.insertion_slot(entry.key);
             self.slots[to] = entry;
@@ -223,6 +249,25 @@ mod tests {
         t.decay();
         t.sweep(2048);
         assert_eq!(t.find(7), None);
+        assert_eq!(t.size, 0);
+    }
+
+    #[test]
+    fn every_decay_rearms_the_sweep() {
+        let mut t = GramTable::new(0.5, 1000, 0.5);
+        t.add(1, 10.0);
+        t.decay();
+        t.decay();
+        t.sweep(1 << 12);
+        assert_eq!(t.find(1), None);
+        // Sweeping on after a full pass finds nothing; a new decay makes the next entry prunable again.
+        t.add(2, 10.0);
+        t.sweep(1 << 12);
+        assert!(t.find(2).is_some());
+        t.decay();
+        t.decay();
+        t.sweep(1 << 12);
+        assert_eq!(t.find(2), None);
         assert_eq!(t.size, 0);
     }
 

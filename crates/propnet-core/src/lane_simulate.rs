@@ -42,12 +42,24 @@ struct Finished {
     history: Vec<u32>,
 }
 
+/// The buffers of `lane_simulate`, kept between calls so that a batch allocates only its results.
+#[derive(Default)]
+pub struct LaneScratch {
+    values: Vec<u64>,
+    next: Vec<u64>,
+    lanes: Vec<Lane>,
+    pending: Vec<Finished>,
+    /// Histories of learnt simulations, reused by the lanes' next simulations.
+    spare: Vec<Vec<u32>>,
+}
+
 /// Runs the batch on 64 lanes under `policy` (see the module documentation for when it learns).
 pub fn lane_simulate(
     ir: &Ir,
     net: &WordNet,
     batch: &SimulationBatch,
     policy: &mut PolicyTables,
+    scratch: &mut LaneScratch,
 ) -> Result<SimulationResults> {
     let count = check_batch(ir, batch)?;
     if net.gate_count() != ir.gate_count {
@@ -68,22 +80,31 @@ pub fn lane_simulate(
     let state_reads_moves = ir.state_reads_moves();
     let bases = 2..2 + ir.base_count();
     let inputs = bases.end..ir.first_logic;
-    let mut values = vec![0u64; net.gate_count()];
-    let mut next = vec![0u64; ir.base_count()];
+    let LaneScratch {
+        values,
+        next,
+        lanes,
+        pending,
+        spare,
+    } = scratch;
+    values.clear();
+    values.resize(net.gate_count(), 0);
+    next.clear();
+    next.resize(ir.base_count(), 0);
     values[1] = !0;
-    let mut lanes: Vec<Lane> = (0..LANES)
-        .map(|_| Lane {
+    if lanes.is_empty() {
+        lanes.extend((0..LANES).map(|_| Lane {
             simulation: 0,
             rng: Rng::new(0),
             depth: 0,
             history: Vec::new(),
             prefix: 0,
             legal: Vec::new(),
-        })
-        .collect();
-    let mut pending: Vec<Finished> = Vec::new();
-    // Histories of learnt simulations, reused by the lanes' next simulations.
-    let mut spare: Vec<Vec<u32>> = Vec::new();
+        }));
+    }
+    for f in pending.drain(..) {
+        spare.push(f.history);
+    }
     // Simulations handed to lanes, and those promised to lanes restarting on this step.
     let mut taken = 0usize;
     let mut claimed = count.min(LANES);
@@ -116,9 +137,9 @@ pub fn lane_simulate(
     }
     while live != 0 {
         values[inputs.clone()].fill(0);
-        net.run_state(&mut values);
+        net.run_state(values);
         if state_reads_moves {
-            net.run_moves(&mut values);
+            net.run_moves(values);
         }
         let terminal = values[ir.terminal_gate] & live;
         let capped = at_cap & live & !terminal;
@@ -152,7 +173,7 @@ pub fn lane_simulate(
                 history,
             });
             if pending.len() >= LEARN_EVERY {
-                learn(policy, &mut pending, &mut spare, &out.goals, n);
+                learn(policy, pending, spare, &out.goals, n);
             }
             at_cap &= !(1 << k);
             if claimed < count {
@@ -164,8 +185,8 @@ pub fn lane_simulate(
         }
         let moving = live & !restart;
         if moving != 0 {
-            choose_moves(ir, &mut values, &mut lanes, moving, policy)?;
-            net.run_moves(&mut values);
+            choose_moves(ir, values, lanes, moving, policy)?;
+            net.run_moves(values);
             let mut m = moving;
             while m != 0 {
                 let k = m.trailing_zeros() as usize;
@@ -181,14 +202,14 @@ pub fn lane_simulate(
         while r != 0 {
             let k = r.trailing_zeros() as usize;
             r &= r - 1;
-            assign(k, &mut lanes[k], &mut next, &mut taken);
+            assign(k, &mut lanes[k], next, &mut taken);
             if batch.max_depth == 0 {
                 at_cap |= 1 << k;
             }
         }
-        values[bases.clone()].copy_from_slice(&next);
+        values[bases.clone()].copy_from_slice(next);
     }
-    learn(policy, &mut pending, &mut spare, &out.goals, n);
+    learn(policy, pending, spare, &out.goals, n);
     if batch.record_moves {
         for (i, moves) in playouts.into_iter().enumerate() {
             out.moves.extend(moves);

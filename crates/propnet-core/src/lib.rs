@@ -23,7 +23,7 @@ pub use calibrate::choose_propagation;
 pub use engine::{Engine, Propagation};
 pub use error::{CoreError, Result};
 pub use ir::{Ir, IR_VERSION};
-pub use lane_simulate::lane_simulate;
+pub use lane_simulate::{lane_simulate, LaneScratch};
 pub use lanes::{LaneRunner, LANES};
 pub use parallel::{
     lane_playouts, parallel_perft, parallel_playouts, resolve_threads, thread_seed, BLOCK_PLAYOUTS,

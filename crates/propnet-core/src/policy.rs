@@ -96,6 +96,46 @@ impl PolicyTables {
         })
     }
 
+    /// Checks moves handed in from outside (the binding): `role` in range, every entry a legal entry of the
+    /// game, `history` whole joint moves of legal entries, one reward per role.
+    pub fn check_moves(
+        &self,
+        role: usize,
+        legal: &[u32],
+        history: &[u32],
+        rewards: Option<&[f64]>,
+    ) -> Result<()> {
+        let bad = |what: String| Err(CoreError::BadArgument(what));
+        if role >= self.roles {
+            return bad(format!("role {role} of a game with {} roles", self.roles));
+        }
+        if !history.len().is_multiple_of(self.roles) {
+            return bad(format!(
+                "{} history entries are not whole joint moves",
+                history.len()
+            ));
+        }
+        if let Some(entry) = legal
+            .iter()
+            .chain(history)
+            .find(|&&e| u64::from(e) >= self.entries)
+        {
+            return bad(format!(
+                "legal entry {entry} of a game with {}",
+                self.entries
+            ));
+        }
+        if legal.is_empty() && rewards.is_none() {
+            return bad("no legal move to choose from".to_owned());
+        }
+        match rewards {
+            Some(r) if r.len() != self.roles => {
+                bad(format!("{} rewards for {} roles", r.len(), self.roles))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Entries with a count left, plus the sequences held.
     pub fn size(&self) -> usize {
         if self.spec.kind == PolicyKind::Uniform {
@@ -204,6 +244,7 @@ impl PolicyTables {
         if next_float(rng) < self.spec.epsilon {
             return rng.next_int(legal.len() as u32) as usize;
         }
+        self.prefetch_sequences(role, legal, history);
         let mut best = 0;
         let mut best_score = f64::NEG_INFINITY;
         let mut ties = 0u32;
@@ -221,6 +262,28 @@ impl PolicyTables {
             }
         }
         best
+    }
+
+    /// Starts loading the table slots `score` will probe for each legal move (large tables miss the caches).
+    fn prefetch_sequences(&self, role: usize, legal: &[u32], history: &[u32]) {
+        let n = self.roles;
+        let steps = history.len() / n;
+        let (pairs, triples) = (&self.pairs[role], &self.triples[role]);
+        if steps == 0 {
+            return;
+        }
+        let last = u64::from(history[(steps - 1) * n + (role + n - 1) % n]);
+        if pairs.is_large() {
+            for &l in legal {
+                pairs.prefetch(last * self.entries + u64::from(l));
+            }
+        }
+        if steps >= 2 && triples.is_large() {
+            let before = u64::from(history[(steps - 2) * n + (role + n - 2) % n]);
+            for &l in legal {
+                triples.prefetch((before * self.entries + last) * self.entries + u64::from(l));
+            }
+        }
     }
 
     /// NST's T(a) (section 3.2): the average of the sequences ending in `entry` that are seen often enough.

@@ -67,7 +67,7 @@ pub(crate) fn check_batch(ir: &Ir, batch: &SimulationBatch) -> Result<usize> {
     let n = ir.role_count;
     for (i, pair) in batch.offsets.windows(2).enumerate() {
         let (from, to) = (pair[0] as usize, pair[1] as usize);
-        if to < from || to > batch.prefix.len() || (to - from) % n != 0 {
+        if to < from || to > batch.prefix.len() || !(to - from).is_multiple_of(n) {
             return bad(format!(
                 "prefix {i} ({from}..{to}) is not whole joint moves within the prefixes"
             ));

@@ -5,8 +5,8 @@ mod common;
 
 use common::load_fixture;
 use propnet_core::{
-    lane_simulate, simulate, thread_seed, CoreError, Engine, Ir, PolicyKind, PolicySpec,
-    PolicyTables, SimulationBatch, SimulationResults, WordNet,
+    lane_simulate, simulate, thread_seed, CoreError, Engine, Ir, LaneScratch, PolicyKind,
+    PolicySpec, PolicyTables, SimulationBatch, SimulationResults, WordNet,
 };
 
 const GAMES: [&str; 3] = ["tictactoe", "connectfour", "montyhall"];
@@ -45,7 +45,7 @@ fn run(
         record_moves: true,
     };
     match lanes {
-        Some(net) => lane_simulate(ir, net, &batch, tables).unwrap(),
+        Some(net) => lane_simulate(ir, net, &batch, tables, &mut LaneScratch::default()).unwrap(),
         None => simulate(ir, engine, &batch, tables).unwrap(),
     }
 }
@@ -248,6 +248,8 @@ fn each_lane_plays_the_scalar_simulation_of_its_seed_from_its_own_start() {
             }
             offsets.push(prefix.len() as u32);
         }
+        // One scratch for every batch, as the binding keeps it.
+        let mut scratch = LaneScratch::default();
         for max_depth in [10_000, 4, 0] {
             let batch = SimulationBatch {
                 starts: &starts,
@@ -258,7 +260,7 @@ fn each_lane_plays_the_scalar_simulation_of_its_seed_from_its_own_start() {
                 record_moves: true,
             };
             let mut tables = PolicyTables::new(&ir, spec(PolicyKind::Uniform, 1.0)).unwrap();
-            let lanes = lane_simulate(&ir, &net, &batch, &mut tables).unwrap();
+            let lanes = lane_simulate(&ir, &net, &batch, &mut tables, &mut scratch).unwrap();
             for i in 0..count {
                 let (from, to) = (offsets[i] as usize, offsets[i + 1] as usize);
                 let one = [0, (to - from) as u32];
@@ -287,5 +289,31 @@ fn each_lane_plays_the_scalar_simulation_of_its_seed_from_its_own_start() {
                 assert_eq!(lanes.truncated[i], want.truncated[0], "{name} {i}");
             }
         }
+    }
+}
+
+#[test]
+fn moves_from_outside_are_checked_before_use() {
+    let fixture = load_fixture("tictactoe");
+    let ir = fixture.ir.ir();
+    let tables = PolicyTables::new(&ir, spec(PolicyKind::Nst, 1.0)).unwrap();
+    let entries = ir.legal_gate.len() as u32;
+    assert!(tables.check_moves(0, &[0], &[0, 1], None).is_ok());
+    assert!(tables
+        .check_moves(0, &[], &[0, 1], Some(&[0.0, 100.0]))
+        .is_ok());
+    for (role, legal, history, rewards) in [
+        (2, vec![0], vec![], None),
+        (0, vec![entries], vec![], None),
+        (0, vec![0], vec![0], None),
+        (0, vec![0], vec![0, entries], None),
+        (0, vec![], vec![], None),
+        (0, vec![], vec![0, 1], Some(vec![1.0])),
+    ] {
+        let result = tables.check_moves(role, &legal, &history, rewards.as_deref());
+        assert!(
+            matches!(result, Err(CoreError::BadArgument(_))),
+            "{role} {legal:?} {history:?}"
+        );
     }
 }

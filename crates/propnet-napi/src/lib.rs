@@ -9,8 +9,8 @@ use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
     choose_propagation, lane_playouts, lane_simulate, parallel_perft, parallel_playouts, simulate,
-    CoreError, Engine, Ir, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng, SimulationBatch,
-    WordNet, IR_VERSION,
+    CoreError, Engine, Ir, LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng,
+    SimulationBatch, WordNet, IR_VERSION,
 };
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
@@ -126,51 +126,87 @@ pub struct NativePolicySpec {
 }
 
 /// A policy's tables (propnet_core::policy), created by `NativePropnet.createPolicy` for that net's legal
-/// entries and updated in place by its `simulate`. Moves are legal entries of the IR.
+/// entries and updated in place by its `simulate`. Moves are legal entries of the IR, checked on entry.
+/// `release` frees the tables at once (NST's can take tens of MiB); any later call is an error.
 #[napi]
 pub struct NativePolicy {
-    tables: PolicyTables,
+    tables: Option<PolicyTables>,
     /// The address of the net's IR arrays it was built for: `simulate` refuses a table of another net.
     owner: usize,
 }
 
+impl NativePolicy {
+    fn tables(&mut self) -> Result<&mut PolicyTables> {
+        self.tables.as_mut().ok_or_else(|| {
+            Error::new(
+                Status::InvalidArg,
+                "the policy table was disposed".to_owned(),
+            )
+        })
+    }
+}
+
 #[napi]
 impl NativePolicy {
-    /// Entries with a count left, plus the sequences held.
+    /// Entries with a count left, plus the sequences held (0 once released).
     #[napi(getter)]
     pub fn size(&self) -> u32 {
-        self.tables.size() as u32
+        self.tables.as_ref().map_or(0, |t| t.size() as u32)
     }
 
     /// Index into `legal` of the move `role` plays after the joint moves `history` (legal entries, flat,
     /// oldest first), drawn with a generator seeded `seed`.
     #[napi]
-    pub fn choose(&mut self, role: u32, legal: &[u32], history: &[u32], seed: i32) -> u32 {
+    pub fn choose(&mut self, role: u32, legal: &[u32], history: &[u32], seed: i32) -> Result<u32> {
+        let tables = self.tables()?;
+        tables
+            .check_moves(role as usize, legal, history, None)
+            .map_err(to_napi)?;
         let mut rng = Rng::new(seed as u32);
-        self.tables.choose(role as usize, legal, history, &mut rng) as u32
+        Ok(tables.choose(role as usize, legal, history, &mut rng) as u32)
     }
 
     /// Learns a simulation's joint moves (legal entries, flat) with its rewards per role.
     #[napi]
-    pub fn record(&mut self, history: &[u32], rewards: &[f64]) {
-        self.tables.record(history, rewards);
+    pub fn record(&mut self, history: &[u32], rewards: &[f64]) -> Result<()> {
+        let tables = self.tables()?;
+        tables
+            .check_moves(0, &[], history, Some(rewards))
+            .map_err(to_napi)?;
+        tables.record(history, rewards);
+        Ok(())
     }
 
     #[napi]
-    pub fn decay(&mut self) {
-        self.tables.decay();
+    pub fn decay(&mut self) -> Result<()> {
+        self.tables()?.decay();
+        Ok(())
     }
 
     /// MAST's Qh (NST's sequence of length 1) of a legal entry: its average reward, 100 while unseen.
     #[napi]
-    pub fn value(&self, entry: u32) -> f64 {
-        self.tables.value(entry)
+    pub fn value(&mut self, entry: u32) -> Result<f64> {
+        let tables = self.tables()?;
+        tables
+            .check_moves(0, &[entry], &[], None)
+            .map_err(to_napi)?;
+        Ok(tables.value(entry))
     }
 
     /// The decayed number of samples of a legal entry.
     #[napi]
-    pub fn count(&self, entry: u32) -> f64 {
-        self.tables.count(entry)
+    pub fn count(&mut self, entry: u32) -> Result<f64> {
+        let tables = self.tables()?;
+        tables
+            .check_moves(0, &[entry], &[], None)
+            .map_err(to_napi)?;
+        Ok(tables.count(entry))
+    }
+
+    /// Frees the tables now rather than when the JavaScript object is collected.
+    #[napi]
+    pub fn release(&mut self) {
+        self.tables = None;
     }
 }
 
@@ -181,6 +217,8 @@ pub struct NativePropnet {
     engine: Engine,
     /// The net compiled for 64-lane bit-sliced playouts.
     words: WordNet,
+    /// Buffers of the 64-lane policy simulations, kept between batches.
+    lanes: LaneScratch,
     legal: Vec<u32>,
     goals: Vec<i32>,
     inputs: Vec<u32>,
@@ -229,6 +267,7 @@ impl NativePropnet {
             arrays: ir,
             engine,
             words,
+            lanes: LaneScratch::default(),
             legal: Vec::new(),
             goals: Vec::new(),
             inputs: Vec::new(),
@@ -402,7 +441,7 @@ impl NativePropnet {
         };
         let tables = PolicyTables::new(&self.arrays.ir(), spec).map_err(to_napi)?;
         Ok(NativePolicy {
-            tables,
+            tables: Some(tables),
             owner: self.owner(),
         })
     }
@@ -439,10 +478,11 @@ impl NativePropnet {
             max_depth: max_depth as u64,
             record_moves,
         };
+        let tables = policy.tables()?;
         let out = if lanes {
-            lane_simulate(&ir, &self.words, &batch, &mut policy.tables)
+            lane_simulate(&ir, &self.words, &batch, tables, &mut self.lanes)
         } else {
-            simulate(&ir, &mut self.engine, &batch, &mut policy.tables)
+            simulate(&ir, &mut self.engine, &batch, tables)
         }
         .map_err(to_napi)?;
         Ok(NativeSimulationResults {

@@ -3,6 +3,7 @@
 // terms mapped to the IR's legal entries here.
 import {
   checkPolicySpec,
+  type Game,
   GdlkitError,
   MAST_TAU,
   NST_EPSILON,
@@ -22,12 +23,15 @@ export class NativePolicyTable implements PolicyTable {
   private history = new Uint32Array(64);
   private disposed = false;
 
+  private readonly roleCount: number;
+
   constructor(
     readonly spec: PolicySpec,
     readonly net: NativePropnet,
     private readonly terms: IrTerms,
-    private readonly roleCount: number,
+    private readonly game: Game,
   ) {
+    this.roleCount = game.roles.length;
     checkPolicySpec(spec);
     this.native = net.createPolicy({
       kind: spec.kind,
@@ -45,8 +49,12 @@ export class NativePolicyTable implements PolicyTable {
 
   /** The legal entry of `role`'s move `term` (throws for a move the role never has). */
   entry(role: number, term: TermId): number {
-    const l = this.terms.legalIndex[role]!.get(term);
-    if (l === undefined) throw new GdlkitError('ILLEGAL_MOVE', `term ${term} is no move of role ${role}`);
+    const l = this.terms.legalIndex[role]?.get(term);
+    if (l === undefined) {
+      const move = term === undefined ? '(none)' : this.game.store.toKif(term);
+      const who = role >= 0 && role < this.roleCount ? this.game.roleName(role) : `number ${role}`;
+      throw new GdlkitError('ILLEGAL_MOVE', `${move} is no move of role ${who} in any state`);
+    }
     return l;
   }
 
@@ -77,8 +85,10 @@ export class NativePolicyTable implements PolicyTable {
     this.native.decay();
   }
 
+  /** Frees the Rust tables at once; any later use throws. */
   dispose(): void {
     this.disposed = true;
+    this.native.release();
   }
 
   /** Whether `simulate` of `net` may use these tables. */

@@ -166,7 +166,7 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
 
   /** Tables in Rust (crates/propnet-core/src/policy.rs), updated in place by `simulate`. */
   override createPolicy(spec: PolicySpec): PolicyTable {
-    return new NativePolicyTable(spec, this.net, this.irTerms, this.ir.roleCount);
+    return new NativePolicyTable(spec, this.net, this.irTerms, this.game);
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   type NstTable,
   type PolicySpec,
   type PolicyTable,
+  Rng,
   type SimulationBatch,
 } from '@gdlkit/core';
 import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
@@ -119,6 +120,68 @@ describe.skipIf(withoutRust).each(games)(
           2 / Math.sqrt(640),
         );
       }
+    });
+
+    it.each(kinds)('the tree-side choice ($kind) of a native table follows the learnt policy', (spec) => {
+      const reference = ts.createPolicy(spec);
+      const roles = game.roles.length;
+      const trained = ts.simulate(fromStart(ts.initialState(), learn, 5), reference);
+      const subject = lanes.createPolicy(spec);
+      for (let i = 0; i < learn; i++) {
+        const moves = trained.moves.subarray(trained.moveOffsets[i]!, trained.moveOffsets[i + 1]!);
+        subject.record(moves, trained.depths[i]!, trained.goals.subarray(i * roles, (i + 1) * roles));
+      }
+      const first = ts.legalMoves(ts.initialState(), 0);
+      const rng = new Rng(3);
+      const random = () => rng.nextFloat();
+      const counts = new Array<number>(first.length).fill(0);
+      for (let i = 0; i < 2000; i++) counts[subject.choose(0, first, [], random)]!++;
+      const want = policyShares(reference, spec, first);
+      for (let i = 0; i < first.length; i++) {
+        expect(Math.abs(counts[i]! / 2000 - want[i]!), `move ${i}`).toBeLessThan(2 / Math.sqrt(2000));
+      }
+      subject.dispose();
+    });
+
+    it('the tree-side choice of a native NST table reads the n-gram context it is given', () => {
+      const spec: PolicySpec = { kind: 'nst', epsilon: 0, threshold: 1 };
+      const reference = ts.createPolicy(spec) as NstTable;
+      const roles = game.roles.length;
+      const trained = ts.simulate(fromStart(ts.initialState(), learn, 5), reference);
+      const subject = lanes.createPolicy(spec);
+      for (let i = 0; i < learn; i++) {
+        const moves = trained.moves.subarray(trained.moveOffsets[i]!, trained.moveOffsets[i + 1]!);
+        subject.record(moves, trained.depths[i]!, trained.goals.subarray(i * roles, (i + 1) * roles));
+      }
+      // Along the first recorded playout: the joint moves so far are the context of the next choice.
+      const moves = trained.moves.subarray(0, trained.moveOffsets[1]!);
+      let state = ts.initialState();
+      for (let step = 0; step + 1 < trained.depths[0]!; step++) {
+        state = ts.nextState(state, Array.from(moves.subarray(step * roles, (step + 1) * roles)));
+        const previous = moves.subarray(Math.max(0, step - 1) * roles, (step + 1) * roles);
+        for (let r = 0; r < roles; r++) {
+          const legal = ts.legalMoves(state, r);
+          if (legal.length < 2) continue;
+          const scores = legal.map((m) => reference.score(r, m, previous));
+          const picked = subject.choose(r, legal, previous, () => 0.5);
+          expect(scores[picked], `step ${step + 1} role ${r}`).toBe(Math.max(...scores));
+        }
+      }
+      subject.dispose();
+    });
+
+    it('a disposed native table and moves of no role are errors, not crashes', () => {
+      const table = lanes.createPolicy({ kind: 'nst' });
+      const start = lanes.initialState();
+      const joint = game.roles.map((_, r) => lanes.legalMoves(start, r)[0]!);
+      expect(() => table.choose(0, [game.store.constant('gdlkit_not_a_move')], [], Math.random)).toThrow(
+        `gdlkit_not_a_move is no move of role ${game.roleName(0)}`,
+      );
+      expect(() => table.record(joint, 1, [0])).toThrow(/1 rewards for 2 roles/);
+      table.dispose();
+      expect(table.size).toBe(0);
+      expect(() => table.decay()).toThrow(/disposed/);
+      expect(() => lanes.simulate(fromStart(lanes.initialState(), 4, 1), table)).toThrow(/disposed/);
     });
 
     it('64 lanes, uniform: mean goals as the reference', () => {
