@@ -15,6 +15,7 @@ import {
   paramTypes,
   type WasmModule,
 } from './binaryen-facade.js';
+import { emitRng } from './emit-rng.js';
 import {
   type Chunk,
   STAT_GOALS,
@@ -263,7 +264,7 @@ class Emitter {
     this.phase('evalState', this.plan.stateChunks);
     this.phase('evalMoves', this.plan.moveChunks);
     if (this.plan.inputDriven) this.propagateInput();
-    this.rng();
+    emitRng(this.m);
     this.playouts();
     this.perft();
   }
@@ -538,76 +539,6 @@ class Emitter {
       ),
     );
     m.addFunctionExport('perft', 'perft');
-  }
-
-  private rng(): void {
-    const { m } = this;
-    for (const g of ['ra', 'rb', 'rc', 'rd']) m.addGlobal(g, i32, true, this.c(0));
-    const get = (g: string) => m.global.get(g, i32);
-    // splitmix32 step on local 1 (the running seed); result in local 2.
-    const split = (target: string): Expr[] => {
-      const z = () => m.local.get(2, i32);
-      return [
-        m.local.set(1, m.i32.add(m.local.get(1, i32), this.c(0x9e3779b9 | 0))),
-        m.local.set(2, m.local.get(1, i32)),
-        m.local.set(2, m.i32.mul(m.i32.xor(z(), m.i32.shr_u(z(), this.c(16))), this.c(0x85ebca6b | 0))),
-        m.local.set(2, m.i32.mul(m.i32.xor(z(), m.i32.shr_u(z(), this.c(13))), this.c(0xc2b2ae35 | 0))),
-        m.global.set(target, m.i32.xor(z(), m.i32.shr_u(z(), this.c(16)))),
-      ];
-    };
-    m.addFunction(
-      'rngSeed',
-      paramTypes([i32]),
-      none,
-      [i32, i32],
-      m.block(null, [
-        m.local.set(1, m.local.get(0, i32)),
-        ...split('ra'),
-        ...split('rb'),
-        ...split('rc'),
-        ...split('rd'),
-        m.if(
-          m.i32.eqz(m.i32.or(m.i32.or(get('ra'), get('rb')), m.i32.or(get('rc'), get('rd')))),
-          m.global.set('ra', this.c(1)),
-        ),
-      ]),
-    );
-    m.addFunctionExport('rngSeed', 'rngSeed');
-    // xoshiro128**: local 0 = result, local 1 = t.
-    m.addFunction(
-      'rngNext',
-      none,
-      i32,
-      [i32, i32],
-      m.block(
-        null,
-        [
-          m.local.set(0, m.i32.mul(m.i32.rotl(m.i32.mul(get('rb'), this.c(5)), this.c(7)), this.c(9))),
-          m.local.set(1, m.i32.shl(get('rb'), this.c(9))),
-          m.global.set('rc', m.i32.xor(get('rc'), get('ra'))),
-          m.global.set('rd', m.i32.xor(get('rd'), get('rb'))),
-          m.global.set('rb', m.i32.xor(get('rb'), get('rc'))),
-          m.global.set('ra', m.i32.xor(get('ra'), get('rd'))),
-          m.global.set('rc', m.i32.xor(get('rc'), m.local.get(1, i32))),
-          m.global.set('rd', m.i32.rotl(get('rd'), this.c(11))),
-          m.local.get(0, i32),
-        ],
-        i32,
-      ),
-    );
-    m.addFunction(
-      'rngInt',
-      paramTypes([i32]),
-      i32,
-      [],
-      m.i32.wrap(
-        m.i64.shr_u(
-          m.i64.mul(m.i64.extend_u(m.call('rngNext', [], i32)), m.i64.extend_u(m.local.get(0, i32))),
-          m.i64.const(32n),
-        ),
-      ),
-    );
-    m.addFunctionExport('rngInt', 'rngInt');
   }
 
   /** playouts(count, seed, maxDepth) → 0, or 1 when a role has no legal move; statistics in the stats block. */
