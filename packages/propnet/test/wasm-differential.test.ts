@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPropnet, PropnetWasmReasoner } from '../src/index.js';
 import { chooseWasmCore } from '../src/wasm/choose-propagation.js';
+import { chooseEnablers } from '../src/wasm/differential-enablers.js';
 import { goalOnlyGates, supportsDifferential } from '../src/wasm/differential-lower.js';
 import { DifferentialWasmPropnet } from '../src/wasm/differential-runtime.js';
 import { corpusGame, expectSameAsTypeScript } from './helpers.js';
@@ -31,6 +32,16 @@ describe('the differential WASM module', () => {
     expect(goalOnlyGates(ir).reduce((a, b) => a + b, 0)).toBeGreaterThan(ir.gateCount / 2);
     const core = new DifferentialWasmPropnet(ir);
     expectSameAsTypeScript(game, new PropnetWasmReasoner(game, ir, core), 2, 70);
+  });
+
+  it('speedchess.kif: the control bases become enablers of the legal ANDs, with the same answers', () => {
+    const game = corpusGame('speedchess.kif');
+    const ir = buildPropnet(game);
+    const enablers = chooseEnablers(ir, goalOnlyGates(ir));
+    expect(enablers.gate.length).toBeGreaterThan(0);
+    expect(Math.max(...enablers.readers.map((r) => r.length))).toBeGreaterThan(1000);
+    const core = new DifferentialWasmPropnet(ir);
+    expectSameAsTypeScript(game, new PropnetWasmReasoner(game, ir, core), 1, 30);
   });
 
   it('a net with a cyclic component runs straight-line (counters cannot retract self-supporting atoms)', () => {

@@ -15,7 +15,14 @@ import {
   paramTypes,
   type WasmModule,
 } from './binaryen-facade.js';
-import { type DifferentialPlan, TAG_COUNT_NEGATED, TAG_LEGAL } from './differential-lower.js';
+import {
+  type DifferentialPlan,
+  TAG_BITS,
+  TAG_COUNT_ENABLED,
+  TAG_COUNT_NEGATED,
+  TAG_LEGAL,
+  TAG_NEXT,
+} from './differential-lower.js';
 import { MAX_PAGES } from './emit.js';
 import { emitRng } from './emit-rng.js';
 import {
@@ -64,35 +71,45 @@ class DifferentialEmitter {
     ]);
   }
 
-  /** drain(sp): pops flips until the stack (from stackOffset) is empty. */
+  /**
+   * drain(sp): pops flips until the stack (from stackOffset) is empty. For each reader of the popped gate, by
+   * its tag: add ±1 to a counter and push the reader if its value changed; set a legal bit or a next-state
+   * byte; (dis)arm an enabled AND; or give each armed AND of an enabler the enabler's value.
+   */
   private drain(): void {
     const { m, plan } = this;
-    const [SP, E, G, D, I, END, X, Y, A, NV] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const [SP, E, G, D, I, END, X, Y, A, NV, T, OLD, DESC, CNT, S] = [
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+    ];
     const get = (l: number) => m.local.get(l, i32);
     const set = (l: number, x: Expr) => m.local.set(l, x);
-    const tag = () => m.i32.and(get(X), this.c(3));
-    const counterUpdate = [
+    const add = (l: number, k: number) => set(l, m.i32.add(get(l), this.c(k)));
+    const counterAt = () => m.i32.shl(get(Y), this.c(2));
+    /** Statements that give reader Y the value in local NV, pushing the flip when it changes. */
+    const settle = (value: () => Expr) =>
+      m.if(
+        m.i32.ne(value(), m.i32.load8_u(0, 1, get(Y))),
+        m.block(null, [
+          m.i32.store8(0, 1, get(Y), value()),
+          m.i32.store(0, 4, get(SP), m.i32.or(m.i32.shl(get(Y), this.c(1)), value())),
+          add(SP, 4),
+        ]),
+      );
+    const count = [
       set(
         A,
         m.i32.add(
-          m.i32.load(plan.counterOffset, 4, m.i32.shl(get(Y), this.c(2))),
-          m.select(m.i32.eq(tag(), this.c(TAG_COUNT_NEGATED)), m.i32.sub(this.c(0), get(D)), get(D)),
+          m.i32.load(plan.counterOffset, 4, counterAt()),
+          m.select(m.i32.eq(get(T), this.c(TAG_COUNT_NEGATED)), m.i32.sub(this.c(0), get(D)), get(D)),
         ),
       ),
-      m.i32.store(plan.counterOffset, 4, m.i32.shl(get(Y), this.c(2)), get(A)),
+      m.i32.store(plan.counterOffset, 4, counterAt(), get(A)),
       set(NV, m.i32.xor(m.i32.shr_u(get(A), this.c(31)), this.c(1))),
-      m.if(
-        m.i32.ne(get(NV), m.i32.load8_u(0, 1, get(Y))),
-        m.block(null, [
-          m.i32.store8(0, 1, get(Y), get(NV)),
-          m.i32.store(0, 4, get(SP), m.i32.or(m.i32.shl(get(Y), this.c(1)), get(NV))),
-          set(SP, m.i32.add(get(SP), this.c(4))),
-        ]),
-      ),
+      settle(() => get(NV)),
     ];
     const wordAddress = () => m.i32.shl(m.i32.shr_u(get(Y), this.c(5)), this.c(2));
     const bit = () => m.i32.shl(this.c(1), get(Y));
-    const legalUpdate = m.i32.store(
+    const legal = m.i32.store(
       plan.legalBitsOffset,
       4,
       wordAddress(),
@@ -102,19 +119,84 @@ class DifferentialEmitter {
         m.i32.and(m.i32.load(plan.legalBitsOffset, 4, wordAddress()), m.i32.xor(bit(), this.c(-1))),
       ),
     );
-    const nextUpdate = m.i32.store8(plan.nextOffset, 1, get(Y), m.i32.load8_u(0, 1, get(G)));
+    const next = m.i32.store8(plan.nextOffset, 1, get(Y), m.i32.load8_u(0, 1, get(G)));
+    // An enabled AND: its armed set is the 16-byte entry DESC (gate, count, first slot's address).
+    const pos = () => m.i32.shl(get(Y), this.c(2));
+    const slot = (k: Expr) => m.i32.add(m.i32.load(8, 4, get(DESC)), m.i32.shl(k, this.c(2)));
+    const enabled = [
+      set(OLD, m.i32.load(plan.counterOffset, 4, counterAt())),
+      set(A, m.i32.add(get(OLD), get(D))),
+      m.i32.store(plan.counterOffset, 4, counterAt(), get(A)),
+      set(
+        DESC,
+        m.i32.add(
+          this.c(plan.enablerTableOffset),
+          m.i32.shl(m.i32.load(plan.enablerOfOffset, 4, pos()), this.c(4)),
+        ),
+      ),
+      set(CNT, m.i32.load(4, 4, get(DESC))),
+      m.if(
+        m.i32.ne(m.i32.shr_u(get(OLD), this.c(31)), m.i32.shr_u(get(A), this.c(31))),
+        m.if(
+          m.i32.ge_s(get(A), this.c(0)),
+          m.block(null, [
+            m.i32.store(0, 4, slot(get(CNT)), get(Y)),
+            m.i32.store(plan.armedPosOffset, 4, pos(), get(CNT)),
+            m.i32.store(4, 4, get(DESC), m.i32.add(get(CNT), this.c(1))),
+          ]),
+          m.block(null, [
+            // Disarm: the last armed AND takes Y's slot.
+            add(CNT, -1),
+            set(S, m.i32.load(0, 4, slot(get(CNT)))),
+            set(OLD, m.i32.load(plan.armedPosOffset, 4, pos())),
+            m.i32.store(0, 4, slot(get(OLD)), get(S)),
+            m.i32.store(plan.armedPosOffset, 4, m.i32.shl(get(S), this.c(2)), get(OLD)),
+            m.i32.store(4, 4, get(DESC), get(CNT)),
+          ]),
+        ),
+      ),
+      set(
+        NV,
+        m.i32.and(
+          m.i32.xor(m.i32.shr_u(get(A), this.c(31)), this.c(1)),
+          m.i32.load8_u(0, 1, m.i32.load(0, 4, get(DESC))),
+        ),
+      ),
+      settle(() => get(NV)),
+    ];
+    // The popped gate is an enabler: each armed AND now has its value (local Y's index is the enabler's).
+    const armed = [
+      set(DESC, m.i32.add(this.c(plan.enablerTableOffset), m.i32.shl(get(Y), this.c(4)))),
+      set(S, m.i32.load(8, 4, get(DESC))),
+      set(CNT, m.i32.add(get(S), m.i32.shl(m.i32.load(4, 4, get(DESC)), this.c(2)))),
+      set(NV, m.i32.load8_u(0, 1, get(G))),
+      this.whileLoop('armed', m.i32.ge_u(get(S), get(CNT)), [
+        set(Y, m.i32.load(0, 4, get(S))),
+        settle(() => get(NV)),
+        add(S, 4),
+      ]),
+    ];
     const readers = this.whileLoop('readers', m.i32.ge_u(get(I), get(END)), [
       set(X, m.i32.load(plan.fanoutOffset, 4, get(I))),
-      set(Y, m.i32.shr_u(get(X), this.c(2))),
+      set(Y, m.i32.shr_u(get(X), this.c(TAG_BITS))),
+      set(T, m.i32.and(get(X), this.c((1 << TAG_BITS) - 1))),
       m.if(
-        m.i32.lt_u(tag(), this.c(TAG_LEGAL)),
-        m.block(null, counterUpdate),
-        m.if(m.i32.eq(tag(), this.c(TAG_LEGAL)), legalUpdate, nextUpdate),
+        m.i32.lt_u(get(T), this.c(TAG_LEGAL)),
+        m.block(null, count),
+        m.if(
+          m.i32.eq(get(T), this.c(TAG_COUNT_ENABLED)),
+          m.block(null, enabled),
+          m.if(
+            m.i32.eq(get(T), this.c(TAG_LEGAL)),
+            legal,
+            m.if(m.i32.eq(get(T), this.c(TAG_NEXT)), next, m.block(null, armed)),
+          ),
+        ),
       ),
-      set(I, m.i32.add(get(I), this.c(4))),
+      add(I, 4),
     ]);
     const pop = this.whileLoop('pop', m.i32.le_u(get(SP), this.c(plan.stackOffset)), [
-      set(SP, m.i32.sub(get(SP), this.c(4))),
+      add(SP, -4),
       set(E, m.i32.load(0, 4, get(SP))),
       set(G, m.i32.shr_u(get(E), this.c(1))),
       set(D, m.i32.sub(m.i32.shl(m.i32.and(get(E), this.c(1)), this.c(1)), this.c(1))),
@@ -122,7 +204,7 @@ class DifferentialEmitter {
       set(END, m.i32.shl(m.i32.load(plan.fanoutStartOffset + 4, 4, m.i32.shl(get(G), this.c(2))), this.c(2))),
       readers,
     ]);
-    m.addFunction('drain', paramTypes([i32]), none, new Array<number>(9).fill(i32), pop);
+    m.addFunction('drain', paramTypes([i32]), none, new Array<number>(14).fill(i32), pop);
   }
 
   /** evalGoals(): computes the goal-only gates (differential-lower.ts, goalOnlyGates) from their fan-in. */

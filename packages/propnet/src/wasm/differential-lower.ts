@@ -6,9 +6,11 @@
 // legal moves and the next state's bytes up to date (the next state is then a copy, legal moves a popcount).
 import { GateKind } from '../gate-kind.js';
 import type { PropnetIR } from '../ir.js';
+import { chooseEnablers, type Enablers } from './differential-enablers.js';
 import { le32 } from './lower.js';
 
-/** Reader tags in the low two bits of a fan-out entry; the rest is the reader's index. */
+/** Reader tags in the low TAG_BITS bits of a fan-out entry; the rest is the reader's index. */
+export const TAG_BITS = 3;
 export const TAG_COUNT = 0;
 /** A NOT gate's counter: a true input subtracts, so the NOT is true (counter 0) while its input is false. */
 export const TAG_COUNT_NEGATED = 1;
@@ -16,6 +18,10 @@ export const TAG_COUNT_NEGATED = 1;
 export const TAG_LEGAL = 2;
 /** A transition: the index is the base whose byte in the next state copies the gate's value. */
 export const TAG_NEXT = 3;
+/** An enabled AND (differential-enablers.ts) whose counter leaves out its enabler: it may (dis)arm. */
+export const TAG_COUNT_ENABLED = 4;
+/** An enabler's armed set: the index is the enabler's; each armed AND takes the enabler's value. */
+export const TAG_ARMED = 5;
 
 export interface DifferentialPlan {
   readonly gateCount: number;
@@ -53,6 +59,14 @@ export interface DifferentialPlan {
   readonly goalTableOffset: number;
   readonly goalEntries: number;
   readonly goalFaninOffset: number;
+  /**
+   * Enablers: per gate its enabler's index or -1 (i32 at enablerOfOffset); per enabler 16 bytes at
+   * enablerTableOffset (gate, armed count, byte address of its first slot, unused); the armed sets' slots
+   * (i32 gates); per gate its position in its enabler's armed set (i32 at armedPosOffset).
+   */
+  readonly enablerOfOffset: number;
+  readonly enablerTableOffset: number;
+  readonly armedPosOffset: number;
   /** Per role, goal propositions by decreasing value (the first that holds is the playout's goal). */
   readonly goals: readonly (readonly { gate: number; value: number }[])[];
   readonly terminalGate: number;
@@ -80,9 +94,10 @@ export function lowerDifferential(ir: PropnetIR): DifferentialPlan {
     return legalWordStart[r]! * 32 + (l - ir.legalStart[r]!);
   };
 
-  const { value, counter } = allFalseNet(ir);
   const goalOnly = goalOnlyGates(ir);
-  const { fanoutStart, fanout } = taggedFanout(ir, bitOf, goalOnly);
+  const enablers = chooseEnablers(ir, goalOnly);
+  const { value, counter } = allFalseNet(ir, enablers);
+  const { fanoutStart, fanout } = taggedFanout(ir, bitOf, goalOnly, enablers);
   const { table: goalTable, fanin: goalFanin } = goalNet(ir, goalOnly);
   const legalWords = new Uint32Array(legalWordStart[roleCount]!);
   const legalInput = new Uint32Array(legalBits);
@@ -116,6 +131,21 @@ export function lowerDifferential(ir: PropnetIR): DifferentialPlan {
   const nextOffset = place(next);
   const goalTableOffset = place(le32(goalTable));
   const goalFaninOffset = place(le32(goalFanin));
+  const enablerOfOffset = place(le32(enablers.enablerOf));
+  const armedPos = new Int32Array(gateCount);
+  const enablerTableOffset = at;
+  const slotsOffset = align(enablerTableOffset + 16 * enablers.gate.length);
+  const enablerTable: number[] = [];
+  const slots: number[] = [];
+  for (const [d, readers] of enablers.readers.entries()) {
+    const armed = readers.filter((y) => counter[y]! >= 0);
+    for (const [k, y] of armed.entries()) armedPos[y] = k;
+    slots.push(...armed, ...new Array<number>(readers.length - armed.length).fill(0));
+    enablerTable.push(enablers.gate[d]!, armed.length, slotsOffset + 4 * enablers.slotStart[d]!, 0);
+  }
+  place(le32(enablerTable));
+  place(le32(slots));
+  const armedPosOffset = place(le32(armedPos));
   const stateOffset = reserve(baseCount);
   const stagingOffset = reserve(baseCount);
   const statsOffset = reserve(4 * (8 + roleCount));
@@ -147,6 +177,9 @@ export function lowerDifferential(ir: PropnetIR): DifferentialPlan {
     stackOffset,
     perftLegalOffset,
     perftStackOffset,
+    enablerOfOffset,
+    enablerTableOffset,
+    armedPosOffset,
     goalTableOffset,
     goalEntries: goalTable.length / 3,
     goalFaninOffset,
@@ -159,9 +192,13 @@ export function lowerDifferential(ir: PropnetIR): DifferentialPlan {
 
 /**
  * Values and counters of the net with every base and input false (gates in topological order). A counter is
- * (true inputs) − (inputs needed): AND needs all, OR one; a NOT counts its input negatively from 0.
+ * (true inputs) − (inputs needed): AND needs all, OR one; a NOT counts its input negatively from 0. An enabled
+ * AND counts all but its enabler, and holds when armed (counter ≥ 0) and its enabler holds.
  */
-function allFalseNet(ir: PropnetIR): { value: Uint8Array<ArrayBuffer>; counter: Int32Array<ArrayBuffer> } {
+function allFalseNet(
+  ir: PropnetIR,
+  enablers: Enablers,
+): { value: Uint8Array<ArrayBuffer>; counter: Int32Array<ArrayBuffer> } {
   const value = new Uint8Array(ir.gateCount);
   const counter = new Int32Array(ir.gateCount);
   value[1] = 1;
@@ -171,6 +208,14 @@ function allFalseNet(ir: PropnetIR): { value: Uint8Array<ArrayBuffer>; counter: 
     let held = 0;
     for (let e = from; e < to; e++) held += value[ir.fanin[e]!]!;
     const kind = ir.gateKind[g]!;
+    const d = enablers.enablerOf[g]!;
+    if (d >= 0) {
+      const enabler = enablers.gate[d]!;
+      const c = held - value[enabler]! - (to - from - 1);
+      counter[g] = c;
+      value[g] = c >= 0 ? value[enabler]! : 0;
+      continue;
+    }
     const c = kind === GateKind.Not ? -held : kind === GateKind.And ? held - (to - from) : held - 1;
     counter[g] = c;
     value[g] = c >= 0 ? 1 : 0;
@@ -225,10 +270,13 @@ function taggedFanout(
   ir: PropnetIR,
   bitOf: (l: number) => number,
   goalOnly: Uint8Array,
+  enablers: Enablers,
 ): { fanoutStart: Uint32Array<ArrayBuffer>; fanout: Uint32Array<ArrayBuffer> } {
+  const tagged = (index: number, tag: number) => index * (1 << TAG_BITS) + tag;
   const extra: number[][] = Array.from({ length: ir.gateCount }, () => []);
-  for (let l = 0; l < ir.legalGate.length; l++) extra[ir.legalGate[l]!]!.push((bitOf(l) << 2) | TAG_LEGAL);
-  for (let b = 0; b < ir.baseNext.length; b++) extra[ir.baseNext[b]!]!.push((b << 2) | TAG_NEXT);
+  for (let l = 0; l < ir.legalGate.length; l++) extra[ir.legalGate[l]!]!.push(tagged(bitOf(l), TAG_LEGAL));
+  for (let b = 0; b < ir.baseNext.length; b++) extra[ir.baseNext[b]!]!.push(tagged(b, TAG_NEXT));
+  for (const [d, g] of enablers.gate.entries()) extra[g]!.push(tagged(d, TAG_ARMED));
   const fanoutStart = new Uint32Array(ir.gateCount + 1);
   const fanout: number[] = [];
   for (let g = 0; g < ir.gateCount; g++) {
@@ -236,7 +284,12 @@ function taggedFanout(
     for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++) {
       const y = ir.fanout[e]!;
       if (goalOnly[y]) continue;
-      fanout.push((y << 2) | (ir.gateKind[y] === GateKind.Not ? TAG_COUNT_NEGATED : TAG_COUNT));
+      const d = enablers.enablerOf[y]!;
+      if (d >= 0) {
+        if (enablers.gate[d] !== g) fanout.push(tagged(y, TAG_COUNT_ENABLED));
+        continue;
+      }
+      fanout.push(tagged(y, ir.gateKind[y] === GateKind.Not ? TAG_COUNT_NEGATED : TAG_COUNT));
     }
     fanout.push(...extra[g]!);
   }
