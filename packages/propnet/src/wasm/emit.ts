@@ -307,7 +307,7 @@ class Emitter {
               m.br('readers_done', m.i32.ge_u(get(E), get(LAST))),
               set(Y, u32(plan.fanoutOffset, get(E))),
               set(K, m.i32.load8_u(plan.kindOffset, 1, get(Y))),
-              set(MARK, m.select(this.c(2), this.c(1), decides)),
+              set(MARK, m.select(decides, this.c(2), this.c(1))),
               m.if(
                 m.i32.eqz(dirty(get(Y))),
                 m.block(null, [
@@ -371,7 +371,7 @@ class Emitter {
                   set(VALUE, m.i32.xor(faninValue(), this.c(1))),
                   m.if(
                     m.i32.eq(get(F), this.c(2)),
-                    set(VALUE, m.select(this.c(1), this.c(0), isOr())),
+                    set(VALUE, m.select(isOr(), this.c(1), this.c(0))),
                     m.if(isOr(), scan(1), scan(0)),
                   ),
                 ),
