@@ -12,12 +12,23 @@ import { WasmPropnet } from './runtime.js';
 import type { WasmCore } from './wasm-core.js';
 
 /**
- * Trial rounds per module (the best counts: V8 compiles a module in its baseline tier first and optimises
- * hot functions while it runs), the time of one round and its playouts' depth cap.
+ * Trial rounds: each module's best round counts (V8 runs a new module in its baseline tier and swaps in
+ * optimised code while it runs, sooner for the small differential module), so rounds go on, alternating,
+ * until neither best improved by more than 5 % in a round (at least MIN_ROUNDS, at most MAX_ROUNDS).
  */
-const TRIAL_ROUNDS = 3;
+const MIN_ROUNDS = 3;
+const MAX_ROUNDS = 12;
 const ROUND_MS = 15;
 const TRIAL_DEPTH = 200;
+
+/**
+ * How much faster the differential module must run in the trial to be chosen. The larger straight-line module
+ * is still partly in V8's baseline tier when the trial ends (connectfour: 2.1 M states per CPU-second in its
+ * first second, 3.6–3.9 M after, against the differential module's steady 3.0–3.1 M, and the trial picked the
+ * differential one in two of three runs under load). Where the differential module wins, it wins by 2× or more
+ * (checkers 2×, reversi 2.6×, speedchess 6×, hex 9×; packages/propnet/README.md).
+ */
+const DIFFERENTIAL_MARGIN = 1.5;
 
 /**
  * The module to run `ir` on. A net with a cyclic component runs straight-line (counters cannot retract atoms
@@ -31,13 +42,16 @@ export function chooseWasmCore(ir: PropnetIR): WasmCore {
   const straight = new WasmPropnet(ir);
   const start = initialStateOf(ir, differential);
   let best = { differential: 0, straight: 0 };
-  for (let round = 0; round < TRIAL_ROUNDS; round++) {
-    best = {
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const next = {
       differential: Math.max(best.differential, statesPerMs(differential, start, round)),
       straight: Math.max(best.straight, statesPerMs(straight, start, round)),
     };
+    const settled = next.differential <= 1.05 * best.differential && next.straight <= 1.05 * best.straight;
+    best = next;
+    if (round + 1 >= MIN_ROUNDS && settled) break;
   }
-  return best.differential > best.straight ? differential : straight;
+  return best.differential > DIFFERENTIAL_MARGIN * best.straight ? differential : straight;
 }
 
 /** Random playouts from `start` for ROUND_MS (wall clock: both modules run under the same load, alternately). */

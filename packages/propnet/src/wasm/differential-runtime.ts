@@ -77,6 +77,23 @@ export class DifferentialWasmPropnet implements WasmCore {
     }
   }
 
+  legalEntries(role: number): number[] {
+    const { plan, ir } = this;
+    const words = new Uint32Array(
+      this.values.buffer,
+      plan.legalBitsOffset,
+      plan.legalWordStart[ir.roleCount]!,
+    );
+    const out: number[] = [];
+    const first = plan.legalWordStart[role]!;
+    for (let w = first; w < plan.legalWordStart[role + 1]!; w++) {
+      for (let bits = words[w]!; bits !== 0; bits &= bits - 1) {
+        out.push(ir.legalStart[role]! + (w - first) * 32 + (31 - Math.clz32(bits & -bits)));
+      }
+    }
+    return out;
+  }
+
   /** Goal-only gates are not propagated; this computes them for the loaded state. */
   refreshGoals(): void {
     this.exports.evalGoals();

@@ -6,6 +6,7 @@ import {
   type Game,
   type PlayoutOptions,
   type PlayoutStats,
+  type TermId,
 } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from '../reasoner.js';
@@ -34,6 +35,12 @@ export class PropnetWasmReasoner extends PropnetReasoner {
   /** How the module propagates (chosen per game by measurement: choose-propagation.ts). */
   get propagation(): Propagation {
     return this.wasm.propagation;
+  }
+
+  override legalMoves(state: Uint32Array, role: number): readonly TermId[] {
+    if (!this.wasm.legalEntries) return super.legalMoves(state, role);
+    this.engine.load(state);
+    return this.wasm.legalEntries(role).map((l) => this.ir.legalTerm[l]!);
   }
 
   override playouts(start: Uint32Array, options: PlayoutOptions): PlayoutStats {
