@@ -7,7 +7,6 @@
 import {
   createModule,
   type Expr,
-  f64,
   finishModule,
   i32,
   i64,
@@ -24,6 +23,7 @@ import {
   TAG_NEXT,
 } from './differential-lower.js';
 import { MAX_PAGES } from './emit.js';
+import { addPerftExport, growForPerft } from './emit-perft.js';
 import { emitRng } from './emit-rng.js';
 import {
   STAT_GOALS,
@@ -447,23 +447,20 @@ class DifferentialEmitter {
             set(w, m.i32.and(get(w), m.i32.sub(get(w), this.c(1)))),
             set(k, m.i32.sub(get(k), this.c(1))),
           ]),
-          set(
-            k,
-            m.i32.load(
-              plan.legalInputOffset,
-              4,
-              m.i32.shl(
-                m.i32.add(
-                  m.i32.shl(m.i32.sub(get(word), this.c(plan.legalBitsOffset)), this.c(3)),
-                  m.i32.ctz(get(w)),
-                ),
-                this.c(2),
-              ),
-            ),
-          ),
+          set(k, this.lowestLegalInput(word, w)),
         ]),
       ),
     ];
+  }
+
+  /** The input gate of the legal move whose bit is the lowest set bit of local `w`, read from address `word`. */
+  private lowestLegalInput(word: number, w: number): Expr {
+    const { m, plan } = this;
+    const bit = m.i32.add(
+      m.i32.shl(m.i32.sub(m.local.get(word, i32), this.c(plan.legalBitsOffset)), this.c(3)),
+      m.i32.ctz(m.local.get(w, i32)),
+    );
+    return m.i32.load(plan.legalInputOffset, 4, m.i32.shl(bit, this.c(2)));
   }
 
   /**
@@ -502,22 +499,7 @@ class DifferentialEmitter {
         this.whileLoop(`list${r}`, m.i32.ge_u(get(word), this.c(last)), [
           set(w, m.i32.load(0, 4, get(word))),
           this.whileLoop(`bits${r}`, m.i32.eqz(get(w)), [
-            m.i32.store(
-              0,
-              4,
-              slot(r, get(n(r))),
-              m.i32.load(
-                plan.legalInputOffset,
-                4,
-                m.i32.shl(
-                  m.i32.add(
-                    m.i32.shl(m.i32.sub(get(word), this.c(plan.legalBitsOffset)), this.c(3)),
-                    m.i32.ctz(get(w)),
-                  ),
-                  this.c(2),
-                ),
-              ),
-            ),
+            m.i32.store(0, 4, slot(r, get(n(r))), this.lowestLegalInput(word, w)),
             inc(n(r)),
             set(w, m.i32.and(get(w), m.i32.sub(get(w), this.c(1)))),
           ]),
@@ -535,21 +517,7 @@ class DifferentialEmitter {
     const chosen = (r: number) => chosenInput(r);
     const generate: Expr[] = [
       // Room for the child and the 8-byte copy's padding.
-      m.if(
-        m.i32.gt_u(m.i32.add(get(child), this.c(B + 8)), m.i32.shl(m.memory.size(), this.c(16))),
-        m.if(
-          m.i32.eq(
-            m.memory.grow(
-              m.i32.sub(
-                m.i32.add(m.i32.shr_u(m.i32.add(get(child), this.c(B + 8)), this.c(16)), this.c(1)),
-                m.memory.size(),
-              ),
-            ),
-            this.c(-1),
-          ),
-          m.return(m.i64.const(-1n)),
-        ),
-      ),
+      growForPerft(m, () => m.i32.add(get(child), this.c(B + 8))),
       ...this.setMove(chosen, 1, sp),
       this.copyNext(() => get(child), i),
       ...this.setMove(chosen, 0, sp),
@@ -587,19 +555,6 @@ class DifferentialEmitter {
     );
     const locals = [i32, i32, i32, i32, i32, i32, i64, i64, ...new Array<number>(2 * R).fill(i32)];
     m.addFunction('perftNode', paramTypes([i32, i32, i32]), i64, locals, m.block(null, body));
-    m.addFunction(
-      'perft',
-      paramTypes([i32]),
-      f64,
-      [],
-      m.f64.convert_s.i64(
-        m.call(
-          'perftNode',
-          [this.c(plan.perftStackOffset), m.local.get(0, i32), this.c(plan.perftStackOffset + B)],
-          i64,
-        ),
-      ),
-    );
-    m.addFunctionExport('perft', 'perft');
+    addPerftExport(m, plan.perftStackOffset, B);
   }
 }

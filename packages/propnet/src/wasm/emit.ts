@@ -7,7 +7,6 @@ import type { PropnetIR } from '../ir.js';
 import {
   createModule,
   type Expr,
-  f64,
   finishModule,
   i32,
   i64,
@@ -15,6 +14,7 @@ import {
   paramTypes,
   type WasmModule,
 } from './binaryen-facade.js';
+import { addPerftExport, growForPerft } from './emit-perft.js';
 import { emitRng } from './emit-rng.js';
 import {
   type Chunk,
@@ -456,23 +456,7 @@ class Emitter {
     for (let r = 0; r < R; r++)
       body.push(m.if(m.i32.eqz(get(n(r))), m.return(one())), set(idx(r), this.c(0)));
 
-    const generate: Expr[] = [
-      m.if(
-        m.i32.gt_u(m.i32.add(get(child), this.c(B)), m.i32.shl(m.memory.size(), this.c(16))),
-        m.if(
-          m.i32.eq(
-            m.memory.grow(
-              m.i32.sub(
-                m.i32.add(m.i32.shr_u(m.i32.add(get(child), this.c(B)), this.c(16)), this.c(1)),
-                m.memory.size(),
-              ),
-            ),
-            this.c(-1),
-          ),
-          m.return(m.i64.const(-1n)),
-        ),
-      ),
-    ];
+    const generate: Expr[] = [growForPerft(m, () => m.i32.add(get(child), this.c(B)))];
     for (let r = 0; r < R; r++) generate.push(m.i32.store8(0, 1, chosenInput(r), this.c(1)));
     generate.push(m.call('evalMoves', [], none));
     if (plan.inputDriven)
@@ -525,20 +509,7 @@ class Emitter {
     );
     const locals = [i32, i32, i32, i64, ...new Array<number>(2 * R).fill(i32), i64];
     m.addFunction('perftNode', paramTypes([i32, i32, i32]), i64, locals, m.block(null, body));
-    m.addFunction(
-      'perft',
-      paramTypes([i32]),
-      f64,
-      [],
-      m.f64.convert_s.i64(
-        m.call(
-          'perftNode',
-          [this.c(plan.perftStackOffset), m.local.get(0, i32), this.c(plan.perftStackOffset + B)],
-          i64,
-        ),
-      ),
-    );
-    m.addFunctionExport('perft', 'perft');
+    addPerftExport(m, plan.perftStackOffset, B);
   }
 
   /** playouts(count, seed, maxDepth) → 0, or 1 when a role has no legal move; statistics in the stats block. */
