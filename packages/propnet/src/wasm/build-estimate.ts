@@ -4,6 +4,7 @@
 // for minutes (amazonssuicide's module took over two minutes under load; a player would lose its start clock).
 import { BudgetExceededError } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
+import { TRIAL_MAX_MS } from './choose-propagation.js';
 import { supportsDifferential } from './differential-lower.js';
 import { OPTIMISE_MAX_WIRES, optimisesByDefault } from './lower.js';
 
@@ -24,14 +25,18 @@ const FIXED_MS = 100;
  */
 const DIFFERENTIAL_MICROSECONDS_PER_WIRE = 1;
 
-/** The time of what chooseWasmCore builds: the differential module alone past OPTIMISE_MAX_WIRES, else both. */
+/**
+ * The time of what chooseWasmCore builds: the differential module alone past OPTIMISE_MAX_WIRES, else both and
+ * the trial between them.
+ */
 export function estimateModuleMs(ir: PropnetIR): number {
   const differential = supportsDifferential(ir)
     ? (ir.fanin.length * DIFFERENTIAL_MICROSECONDS_PER_WIRE) / 1000
     : 0;
   if (differential > 0 && ir.fanin.length > OPTIMISE_MAX_WIRES) return FIXED_MS + differential;
   const perWire = optimisesByDefault(ir) ? OPTIMISED_MICROSECONDS_PER_WIRE : PLAIN_MICROSECONDS_PER_WIRE;
-  return FIXED_MS + differential + (ir.fanin.length * perWire) / 1000;
+  const trial = differential > 0 ? TRIAL_MAX_MS : 0;
+  return FIXED_MS + differential + trial + (ir.fanin.length * perWire) / 1000;
 }
 
 /** Throws BudgetExceededError when the module of `ir` cannot be built within `leftMs`. */

@@ -20,6 +20,8 @@ const MIN_ROUNDS = 3;
 const MAX_ROUNDS = 12;
 const ROUND_MS = 15;
 const TRIAL_DEPTH = 200;
+/** The longest the trial's playouts can take (the build budget reserves it: build-estimate.ts). */
+export const TRIAL_MAX_MS = 2 * MAX_ROUNDS * ROUND_MS;
 
 /**
  * How much faster the differential module must run in the trial to be chosen. The larger straight-line module
