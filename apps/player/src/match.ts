@@ -122,7 +122,12 @@ export class Match {
    */
   warmUp(until: number, observer: TurnObserver): void {
     const uct = this.uct;
-    if (!uct || uct.root.terminal) return;
+    if (!uct) {
+      // GDL-II: the first PLAY's position is the initial state; the filter knows its legal moves already.
+      this.reportKnownLegal(observer);
+      return;
+    }
+    if (uct.root.terminal) return;
     const report = () => this.report(observer, this.turn + 1, uct);
     report();
     // A fixed budget per move searches only when asked (no warm-up), so matches repeat whatever the load.
@@ -142,7 +147,7 @@ export class Match {
   ): Promise<{ text: string; timing: ReplyTiming }> {
     this.loop.stop();
     const began = performance.now();
-    const search = this.uct ? this.advancePerfect(input) : this.advanceImperfect(input);
+    const search = this.uct ? this.advancePerfect(input) : await this.advanceImperfect(input, observer);
     const advanceMs = performance.now() - began;
     this.turn++;
     if (search === null) return { text: 'nil', timing: this.timing(advanceMs, deadline) };
@@ -194,9 +199,9 @@ export class Match {
   }
 
   /** Takes in a turn answered before this match took over (`sent`: the move the player replied). */
-  replay(input: TurnInput, sent: string): void {
+  async replay(input: TurnInput, sent: string): Promise<void> {
     if (this.uct) this.advancePerfect(input);
-    else this.advanceImperfect(input);
+    else await this.advanceImperfect(input, null);
     this.turn++;
     const expr = readSExpr(sent);
     this.lastOwnMove = isNil(expr) ? this.lastOwnMove : internTerm(this.setup.game.store, expr);
@@ -275,7 +280,19 @@ export class Match {
     return uct;
   }
 
-  private advanceImperfect(input: TurnInput): Search | null {
+  /**
+   * Reports a move the filter knows to be legal for the coming turn, before the slower state tracking and the
+   * search run, so the shell has a legal answer even if this worker misses the clock (issue 25: Krieg-TicTacToe
+   * at 1 s clocks was answered `nil`). Returns the filter's known legal moves.
+   */
+  private reportKnownLegal(observer: TurnObserver | null): readonly TermId[] {
+    const known = this.knownByFilter();
+    if (observer && known.length > 0)
+      observer.position(this.turn + 1, this.setup.game.store.toKif(known[0]!));
+    return known;
+  }
+
+  private async advanceImperfect(input: TurnInput, observer: TurnObserver | null): Promise<Search | null> {
     const tracker = this.tracker!;
     const store = this.setup.game.store;
     let update: { move: TermId; percepts: TermId[] } | null = null;
@@ -294,11 +311,11 @@ export class Match {
       const percepts = Array.isArray(payload) ? payload.map((p) => internTerm(store, p)) : [];
       update = { move: this.lastOwnMove, percepts };
     }
-    if (update) {
-      tracker.update(update.move, update.percepts);
-      this.updateKnowledge(update.move, update.percepts);
-    }
-    const known = this.knownByFilter();
+    if (update) this.updateKnowledge(update.move, update.percepts);
+    // The report goes out on this process's IPC channel before the tracker's update blocks the event loop.
+    const known = this.reportKnownLegal(observer);
+    if (observer && known.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (update) tracker.update(update.move, update.percepts);
     let moves = known.length > 0 ? known : tracker.knownLegalMoves();
     const fields = {
       match: this.id,

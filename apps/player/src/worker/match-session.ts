@@ -134,7 +134,7 @@ export class MatchSession {
       search,
       this.logger,
     );
-    for (const turn of turns) match.replay(turn.message, turn.sent);
+    for (const turn of turns) await match.replay(turn.message, turn.sent);
     this.match = match;
     this.logger.log('info', 'resumed', { match: message.matchId, recovery: level, turns: turns.length });
     return 'ready';
