@@ -1,0 +1,228 @@
+import { type Reasoner, Rng, type TermId } from '@gdlkit/core';
+import { Hypergame, type HypergameRound } from './hypergame.js';
+import { normalisedWeights } from './weighting.js';
+
+/** What the role did and perceived in one round. */
+export interface Observation {
+  readonly ownMove: TermId;
+  readonly percepts: readonly TermId[];
+}
+
+/**
+ * A bound on the states after a round, from the filter: B+ ⊆ state ⊆ B+ ∪ B0 (Proposition 2 of Thielscher
+ * 2013 makes every state of the information set satisfy it). Called with the state's fluents.
+ */
+export type StateBound = (fluents: readonly TermId[]) => boolean;
+
+export interface ModelBagOptions {
+  /** Models kept (the resource "hypergames" of giga13-05 section 4.1). */
+  readonly models: number;
+  /** Most of the other roles' joint moves tried per round; beyond it that many are drawn at random. */
+  readonly maxJointMoves?: number;
+  /** Most rounds undone while one model backtracks in one update, before it is drawn again from the start. */
+  readonly maxBacktracks?: number;
+  readonly seed?: number;
+}
+
+/** Work counters of the bag, for the logs and the measurement of the filter's pruning. */
+export interface BagStats {
+  /** Joint moves examined (one per candidate per round extended). */
+  candidates: number;
+  /** Candidates rejected by the filter's bound before their percepts were computed. */
+  prunedByBound: number;
+  /** `sees` evaluations. */
+  perceptChecks: number;
+  /** Rounds undone by backtracking. */
+  backtracks: number;
+  /** Models drawn again from the initial state, or copied from another model, after backtracking failed. */
+  redraws: number;
+}
+
+/**
+ * HyperPlay's bag of hypergames for one role (giga13-05 section 3, after Schofield et al. 2012): models of the
+ * information set, each updated after every round by choosing the other roles' moves so that the role's own
+ * move was legal and its percepts are exactly the ones it received. A model that cannot explain the new round
+ * backtracks along its history: it undoes its last round and takes another joint move that explained that
+ * round, going further back while a round has no alternative left. Each model carries its weight (weighting.ts).
+ */
+export class ModelBag<S> {
+  models: Hypergame<S>[];
+  readonly observations: Observation[] = [];
+  readonly stats: BagStats = { candidates: 0, prunedByBound: 0, perceptChecks: 0, backtracks: 0, redraws: 0 };
+  /** Per round (index = states after it), the filter's bound on the states, when the role has one. */
+  private readonly bounds: (StateBound | null)[] = [null];
+  private readonly maxJointMoves: number;
+  private readonly maxBacktracks: number;
+  private readonly rng: Rng;
+  private readonly perceptKeys: string[] = [];
+
+  constructor(
+    readonly reasoner: Reasoner<S>,
+    readonly role: number,
+    readonly options: ModelBagOptions,
+    initial: S = reasoner.initialState(),
+  ) {
+    this.maxJointMoves = options.maxJointMoves ?? 1024;
+    this.maxBacktracks = options.maxBacktracks ?? 64;
+    this.rng = new Rng(options.seed ?? 17);
+    this.models = Array.from({ length: options.models }, () => Hypergame.initial(initial));
+  }
+
+  /** A bag with the given models of a role whose observations so far are `observations` (no bounds). */
+  static of<S>(
+    reasoner: Reasoner<S>,
+    role: number,
+    observations: readonly Observation[],
+    models: Hypergame<S>[],
+    options: ModelBagOptions,
+  ): ModelBag<S> {
+    const bag = new ModelBag(reasoner, role, { ...options, models: 0 });
+    for (const o of observations) bag.record(o, null);
+    bag.models = models;
+    return bag;
+  }
+
+  get size(): number {
+    return this.models.length;
+  }
+
+  weights(): Float64Array {
+    return normalisedWeights(this.models);
+  }
+
+  /**
+   * Takes in a round: every model is extended (backtracking when needed) to explain it. A model that still
+   * cannot is replaced by a copy of one that can, or dropped when none can; the bag is empty only when no model
+   * could be found within the backtracking limits. `deadline` (performance.now() ms) stops the work: models not
+   * updated by then are replaced the same way.
+   */
+  update(
+    ownMove: TermId,
+    percepts: readonly TermId[],
+    bound: StateBound | null = null,
+    deadline = Infinity,
+  ): void {
+    this.record({ ownMove, percepts }, bound);
+    const extended: Hypergame<S>[] = [];
+    const failed: number[] = [];
+    for (let i = 0; i < this.models.length; i++) {
+      const model = this.models[i]!;
+      if (performance.now() < deadline && (this.extend(model) || this.redraw(model))) extended.push(model);
+      else failed.push(i);
+    }
+    if (extended.length > 0) {
+      // Copies of models that explain everything keep the bag's size (HyperPlay keeps a fixed number).
+      for (let k = 0; k < failed.length; k++) {
+        this.stats.redraws++;
+        extended.push(extended[this.rng.nextInt(extended.length)]!.clone());
+      }
+    }
+    this.models = extended;
+  }
+
+  /** Moves of the role legal in every model (the HyperPlayer's belief of its legal moves). */
+  commonLegalMoves(): TermId[] {
+    if (this.models.length === 0) return [];
+    let common = [...this.reasoner.legalMoves(this.models[0]!.state, this.role)];
+    for (let i = 1; i < this.models.length && common.length > 0; i++) {
+      const legal = new Set(this.reasoner.legalMoves(this.models[i]!.state, this.role));
+      common = common.filter((m) => legal.has(m));
+    }
+    return common;
+  }
+
+  private record(observation: Observation, bound: StateBound | null): void {
+    this.observations.push(observation);
+    this.perceptKeys.push(perceptKey(observation.percepts));
+    this.bounds.push(bound);
+  }
+
+  /** Extends the model to every recorded round, backtracking at most `maxBacktracks` rounds; false if it fails. */
+  private extend(model: Hypergame<S>): boolean {
+    let undone = 0;
+    while (model.rounds.length < this.observations.length) {
+      const round = this.explain(model.state, model.rounds.length);
+      if (round) {
+        model.push(round, this.reasoner.nextState(model.state, round.jointMove));
+        continue;
+      }
+      // No joint move explains this round from here: undo rounds until one has an untried alternative.
+      for (;;) {
+        const last = model.pop();
+        if (!last || ++undone > this.maxBacktracks) return false;
+        this.stats.backtracks++;
+        const next = last.alternatives.pop();
+        if (next) {
+          model.push({ ...last, jointMove: next }, this.reasoner.nextState(model.state, next));
+          break;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Draws the model again from the initial state (a random walk with backtracking along the history). */
+  private redraw(model: Hypergame<S>): boolean {
+    while (model.rounds.length > 0) model.pop();
+    this.stats.redraws++;
+    return this.extend(model);
+  }
+
+  /**
+   * The joint moves that explain round `index` from `state`: the role's own move is legal and the role's
+   * percepts are the recorded ones; the successor lies within the filter's bound when there is one. Returns the
+   * round with one of them chosen uniformly (the others as alternatives), or null when none does.
+   */
+  private explain(state: S, index: number): HypergameRound | null {
+    const reasoner = this.reasoner;
+    if (reasoner.isTerminal(state)) return null;
+    const { ownMove } = this.observations[index]!;
+    if (!reasoner.legalMoves(state, this.role).includes(ownMove)) return null;
+    const legal = reasoner.roles.map((_, r) => (r === this.role ? [ownMove] : reasoner.legalMoves(state, r)));
+    const total = legal.reduce((n, moves) => n * moves.length, 1);
+    const enumerate = total <= this.maxJointMoves;
+    const tries = enumerate ? total : this.maxJointMoves;
+    const key = this.perceptKeys[index]!;
+    const bound = this.bounds[index + 1] ?? null;
+    const found: TermId[][] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < tries; i++) {
+      const joint = jointMoveAt(legal, enumerate ? i : this.rng.nextInt(total));
+      if (!enumerate) {
+        const id = joint.join(',');
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      this.stats.candidates++;
+      if (bound && !bound(reasoner.stateToFacts(reasoner.nextState(state, joint)))) {
+        this.stats.prunedByBound++;
+        continue;
+      }
+      this.stats.perceptChecks++;
+      if (perceptKey(reasoner.sees(state, joint, this.role)) === key) found.push(joint);
+    }
+    if (found.length === 0) return null;
+    for (let i = found.length - 1; i > 0; i--) {
+      const j = this.rng.nextInt(i + 1);
+      [found[i], found[j]] = [found[j]!, found[i]!];
+    }
+    // Drawn joint moves (not enumerated) estimate the explaining fraction from the draws.
+    const examined = enumerate ? total : tries;
+    return { jointMove: found.pop()!, alternatives: found, likelihood: (found.length + 1) / examined };
+  }
+}
+
+/** The `index`-th joint move of the product of the roles' move lists (last role fastest). */
+function jointMoveAt(legal: readonly (readonly TermId[])[], index: number): TermId[] {
+  const move = new Array<TermId>(legal.length);
+  for (let r = legal.length - 1; r >= 0; r--) {
+    const moves = legal[r]!;
+    move[r] = moves[index % moves.length]!;
+    index = Math.floor(index / moves.length);
+  }
+  return move;
+}
+
+export function perceptKey(percepts: readonly TermId[]): string {
+  return [...new Set(percepts)].sort((a, b) => a - b).join(',');
+}
