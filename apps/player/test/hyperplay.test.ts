@@ -15,7 +15,13 @@ async function roundOne(seed: number) {
   const t = (s: string) => reasoner.game.parseTerm(s);
   const bag = new ModelBag(reasoner, 0, { models: 8, seed });
   bag.update(t('noop'), []);
-  const context = { reasoner, policy: new RandomPolicy(), rng: new Rng(seed), maxPlayoutDepth: 50 };
+  const context = {
+    reasoner,
+    policy: new RandomPolicy(),
+    rng: new Rng(seed),
+    maxPlayoutDepth: 50,
+    playouts: 0,
+  };
   const moves = [t('ask'), t('wait')];
   const named = (search: HypergameSearch<unknown>) =>
     Object.fromEntries(search.values().map((v) => [reasoner.game.store.toKif(v.move), v.value]));

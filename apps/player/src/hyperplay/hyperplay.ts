@@ -11,6 +11,8 @@ export interface PlayoutContext<S> {
   readonly policy: PlayoutPolicy;
   readonly rng: Rng;
   readonly maxPlayoutDepth: number;
+  /** Playouts run so far through this context (every nesting level), for the simulations-per-second log. */
+  playouts: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export function perfectInformationPlayout<S>(context: PlayoutContext<S>, role: n
     history.push(joint);
     const next = reasoner.nextState(state, joint);
     if (!simulate(reasoner, next, policy, history, rng, maxPlayoutDepth, deadline, scratch)) return null;
+    context.playouts++;
     policy.record(history, scratch.rewards);
     return scratch.rewards[role]!;
   };

@@ -131,6 +131,17 @@ export class ModelBag<S> {
     return common;
   }
 
+  /** The role's moves legal in the most models, for when no move is legal in all of them. */
+  likelyLegalMoves(): TermId[] {
+    const counts = new Map<TermId, number>();
+    for (const model of this.models) {
+      for (const m of this.reasoner.legalMoves(model.state, this.role))
+        counts.set(m, (counts.get(m) ?? 0) + 1);
+    }
+    const most = Math.max(0, ...counts.values());
+    return [...counts].filter(([, c]) => c === most).map(([m]) => m);
+  }
+
   private record(observation: Observation, bound: StateBound | null): void {
     this.observations.push(observation);
     this.perceptKeys.push(perceptKey(observation.percepts));

@@ -34,3 +34,34 @@ export function hyperPlayIIResources(index: number): HyperPlayIIResources {
 export function equalResourceIndex(index: number): number {
   return index * index;
 }
+
+/** The resource settings of the player (config keys `resources`, `hypergames`, ... in config-keys.ts). */
+export interface ResourceSettings {
+  /** The resource index; default 4 for HyperPlay-II and its equal, 16, for HyperPlay. */
+  readonly resources?: number;
+  readonly hypergames?: number;
+  readonly hyperSimulations?: number;
+  readonly innerHypergames?: number;
+  readonly innerSimulations?: number;
+}
+
+const DEFAULT_INDEX = 4;
+
+/** The resources of a technique from the settings: the index, then any parameter set on its own. */
+export function resolveResources(
+  method: 'hyperplay' | 'hyperplay-ii',
+  settings: ResourceSettings,
+): HyperPlayIIResources {
+  const index =
+    settings.resources ?? (method === 'hyperplay' ? equalResourceIndex(DEFAULT_INDEX) : DEFAULT_INDEX);
+  const base =
+    method === 'hyperplay'
+      ? { ...hyperPlayResources(index), innerHypergames: 0, innerSimulations: 0 }
+      : hyperPlayIIResources(index);
+  return {
+    hypergames: settings.hypergames ?? base.hypergames,
+    simulations: settings.hyperSimulations ?? base.simulations,
+    innerHypergames: settings.innerHypergames ?? base.innerHypergames,
+    innerSimulations: settings.innerSimulations ?? base.innerSimulations,
+  };
+}

@@ -40,12 +40,20 @@ export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
     return this.states.length;
   }
 
-  update(ownMove: TermId, percepts: readonly TermId[]): void {
+  /**
+   * Takes in a round. At `deadline` (performance.now() ms) the enumeration stops with the successors found so
+   * far (incomplete), so a turn's update never holds the worker past its clock.
+   */
+  update(ownMove: TermId, percepts: readonly TermId[], deadline = Number.POSITIVE_INFINITY): void {
     const key = perceptKey(percepts);
     this.history.push({ ownMove, percepts: key });
     const next = new Map<string, S>();
     let seen = 0;
     for (const state of this.states) {
+      if (performance.now() > deadline) {
+        this.complete = false;
+        break;
+      }
       for (const successor of this.successors(state, ownMove, key)) {
         const id = this.stateKey(successor);
         if (next.has(id)) continue;
@@ -65,7 +73,7 @@ export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
       }
     }
     this.states = [...next.values()];
-    if (this.states.length === 0) this.resample();
+    if (this.states.length === 0 && performance.now() <= deadline) this.resample(deadline);
   }
 
   knownLegalMoves(): readonly TermId[] {
@@ -120,11 +128,11 @@ export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
   }
 
   /** Random walks from the initial state that agree with every recorded move and percept. */
-  private resample(): void {
+  private resample(deadline: number): void {
     this.complete = false;
     const found = new Map<string, S>();
     const attempts = Math.min(this.maxStates, 256);
-    for (let a = 0; a < attempts; a++) {
+    for (let a = 0; a < attempts && performance.now() <= deadline; a++) {
       let state: S | undefined = this.reasoner.initialState();
       for (const { ownMove, percepts } of this.history) {
         const options: S[] = [...this.successors(state!, ownMove, percepts)];
