@@ -23,7 +23,6 @@ export function hyperPlayIISearch<S>(
       context,
       { hypergames: resources.innerHypergames, simulations: resources.innerSimulations },
       bag.role,
-      bag,
     ),
     resources.simulations,
   );

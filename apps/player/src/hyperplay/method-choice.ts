@@ -34,8 +34,12 @@ export function chooseMethod<S>(
 ): MethodCost {
   const initial = reasoner.initialState();
   const moves: readonly TermId[] = reasoner.legalMoves(initial, role);
-  /** Milliseconds of one simulation of `method` (Infinity when it did not finish in the budget). */
+  /**
+   * Milliseconds of one simulation of `method`, averaged over up to 16 of them within a tenth of the budget (the
+   * first one pays for compilation); Infinity when not even one finished in the budget.
+   */
   const measure = (method: HyperPlayMethod): number => {
+    if (moves.length === 1) return 0;
     const resources = resolveResources(method, settings);
     const player = new HyperPlayer(game, reasoner, role, policy, {
       resources: { ...resources, hypergames: 1 },
@@ -44,10 +48,11 @@ export function chooseMethod<S>(
     });
     const search = player.search(method, moves);
     const began = performance.now();
-    if (moves.length === 1) return 0;
-    return search.iterate(Math.min(until, began + budgetMs))
-      ? performance.now() - began
-      : Number.POSITIVE_INFINITY;
+    const deadline = Math.min(until, began + budgetMs);
+    let done = 0;
+    while (done < 16 && (done === 0 || performance.now() - began < budgetMs / 10) && search.iterate(deadline))
+      done++;
+    return done === 0 ? Number.POSITIVE_INFINITY : (performance.now() - began) / done;
   };
   const perChoice = (method: HyperPlayMethod, oneMs: number) => {
     const r = resolveResources(method, settings);

@@ -68,20 +68,6 @@ export class ModelBag<S> {
     this.models = Array.from({ length: options.models }, () => Hypergame.initial(initial));
   }
 
-  /** A bag with the given models of a role whose observations so far are `observations` (no bounds). */
-  static of<S>(
-    reasoner: Reasoner<S>,
-    role: number,
-    observations: readonly Observation[],
-    models: Hypergame<S>[],
-    options: ModelBagOptions,
-  ): ModelBag<S> {
-    const bag = new ModelBag(reasoner, role, { ...options, models: 0 });
-    for (const o of observations) bag.record(o, null);
-    bag.models = models;
-    return bag;
-  }
-
   get size(): number {
     return this.models.length;
   }

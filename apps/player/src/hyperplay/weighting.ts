@@ -29,15 +29,3 @@ export function normalisedWeights(models: readonly Hypergame<unknown>[]): Float6
   for (let i = 0; i < models.length; i++) weights[i]! /= total;
   return weights;
 }
-
-/** Draws `n` indices of models with probability proportional to their weights. */
-export function drawWeighted(weights: Float64Array, n: number, next: () => number): number[] {
-  const out: number[] = [];
-  for (let k = 0; k < n; k++) {
-    let x = next();
-    let i = 0;
-    while (i < weights.length - 1 && x >= weights[i]!) x -= weights[i++]!;
-    out.push(i);
-  }
-  return out;
-}
