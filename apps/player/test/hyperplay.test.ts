@@ -3,8 +3,8 @@
 import { loadCorpusGame, Rng } from '@gdlkit/core';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
-import { HypergameSearch } from '../src/hyperplay/hypergame-search.js';
-import { perfectInformationPlayout } from '../src/hyperplay/hyperplay.js';
+import type { HypergameSearch } from '../src/hyperplay/hypergame-search.js';
+import { hyperPlaySearch } from '../src/hyperplay/hyperplay.js';
 import { hyperPlayIISearch } from '../src/hyperplay/hyperplay-ii.js';
 import { ModelBag } from '../src/hyperplay/model-bag.js';
 import { hyperPlayIIResources } from '../src/hyperplay/resources.js';
@@ -31,13 +31,7 @@ async function roundOne(seed: number) {
 describe('Exploding Bomb, round 1 (Table 3)', () => {
   it('HyperPlay values ask ≈ 45 and wait ≈ 50, and waits', async () => {
     const { bag, context, moves, named, reasoner } = await roundOne(3);
-    const search = new HypergameSearch(
-      moves,
-      bag.models,
-      bag.weights(),
-      perfectInformationPlayout(context, 0),
-      200,
-    );
+    const search = hyperPlaySearch(context, bag, moves, 200);
     search.run(Number.POSITIVE_INFINITY);
     const values = named(search);
     expect(values.ask).toBeGreaterThan(38);

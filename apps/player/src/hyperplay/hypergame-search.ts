@@ -1,4 +1,4 @@
-import type { TermId } from '@gdlkit/core';
+import type { Rng, TermId } from '@gdlkit/core';
 import type { Search } from '../search/search.js';
 import type { Hypergame } from './hypergame.js';
 
@@ -30,7 +30,9 @@ export class HypergameSearch<S> implements Search {
     private readonly models: readonly Hypergame<S>[],
     private readonly weights: Float64Array,
     private readonly evaluate: MoveEvaluation<S>,
-    private readonly perPair = Number.POSITIVE_INFINITY,
+    private readonly perPair: number,
+    /** Breaks ties between moves of equal value (the paper's HyperPlayer "chooses randomly"). */
+    private readonly rng: Rng,
   ) {
     if (moves.length === 0) throw new Error('no known legal move to search');
     if (models.length === 0) throw new Error('no hypergame to search in');
@@ -80,11 +82,12 @@ export class HypergameSearch<S> implements Search {
   }
 
   bestMove(): TermId {
-    const values = this.values();
-    let best = 0;
-    for (let i = 1; i < values.length; i++) {
-      if (values[i]!.simulations > 0 && values[i]!.value > values[best]!.value) best = i;
-    }
-    return values[best]!.move;
+    const values = this.values().filter((v) => v.simulations > 0);
+    if (values.length === 0) return this.moves[0]!;
+    const top = Math.max(...values.map((v) => v.value));
+    // A first-in-order tie-break is a strategy the other simulated players exploit (Spy vs Spy: a disarming
+    // agent whose hypergames split 2-2 always cut the same wire, so hiding one colour looked better).
+    const best = values.filter((v) => v.value >= top - 1e-9);
+    return best[best.length === 1 ? 0 : this.rng.nextInt(best.length)]!.move;
   }
 }

@@ -25,5 +25,6 @@ export function hyperPlayIISearch<S>(
       bag.role,
     ),
     resources.simulations,
+    context.rng,
   );
 }

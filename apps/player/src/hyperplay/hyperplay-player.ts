@@ -1,8 +1,8 @@
 import { type Game, type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import { FluentAtoms, type KnowledgeState } from '@gdlkit/filter';
 import type { PlayoutPolicy } from '../search/playout-policy.js';
-import { HypergameSearch } from './hypergame-search.js';
-import { type PlayoutContext, perfectInformationPlayout } from './hyperplay.js';
+import type { HypergameSearch } from './hypergame-search.js';
+import { hyperPlaySearch, type PlayoutContext } from './hyperplay.js';
 import { hyperPlayIISearch } from './hyperplay-ii.js';
 import { ModelBag, type StateBound } from './model-bag.js';
 import type { HyperPlayIIResources } from './resources.js';
@@ -69,12 +69,6 @@ export class HyperPlayer<S> {
   search(method: HyperPlayMethod, moves: readonly TermId[]): HypergameSearch<S> {
     const resources = this.options.resources;
     if (method === 'hyperplay-ii') return hyperPlayIISearch(this.context, this.bag, moves, resources);
-    return new HypergameSearch(
-      moves,
-      this.bag.models,
-      this.bag.weights(),
-      perfectInformationPlayout(this.context, this.role),
-      resources.simulations,
-    );
+    return hyperPlaySearch(this.context, this.bag, moves, resources.simulations);
   }
 }

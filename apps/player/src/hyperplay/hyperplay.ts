@@ -45,6 +45,23 @@ export function perfectInformationPlayout<S>(context: PlayoutContext<S>, role: n
   };
 }
 
+/** HyperPlay's search over a bag (Definition 3): `simulations` playouts per move in every hypergame. */
+export function hyperPlaySearch<S>(
+  context: PlayoutContext<S>,
+  bag: ModelBag<S>,
+  moves: readonly TermId[],
+  simulations: number,
+): HypergameSearch<S> {
+  return new HypergameSearch(
+    moves,
+    bag.models,
+    bag.weights(),
+    perfectInformationPlayout(context, bag.role),
+    simulations,
+    context.rng,
+  );
+}
+
 /**
  * HyperPlay's move choice over a bag: `simulations` playouts of every candidate move in every hypergame, the
  * move of highest weighted expected value. Used by the simulated players of the Imperfect Information
@@ -58,13 +75,7 @@ export function hyperPlayMove<S>(
   deadline: number,
 ): TermId | null {
   if (moves.length === 1) return moves[0]!;
-  const search = new HypergameSearch(
-    moves,
-    bag.models,
-    bag.weights(),
-    perfectInformationPlayout(context, bag.role),
-    simulations,
-  );
+  const search = hyperPlaySearch(context, bag, moves, simulations);
   search.run(deadline);
   return search.done ? search.bestMove() : null;
 }
