@@ -52,6 +52,11 @@ const PROGRESS_MS = 100;
 
 export interface MatchSetup {
   readonly id: string;
+  /**
+   * GDL-II: the filter's budget per update phase (default a twelfth of the play clock). A resumed match, which
+   * replays every turn so far within one play clock, gives it a share of that.
+   */
+  readonly filterBudgetMs?: number;
   readonly role: number;
   readonly game: Game;
   readonly reasoner: Reasoner;
@@ -116,7 +121,10 @@ export class Match {
       if (settings.method !== undefined && settings.method !== 'auto')
         this.gdl2 = this.gdl2With(settings.method);
       // The filter's budget applies to each phase of an update and to each query (about three per update).
-      const filter = createFilter(setup.game, { role: setup.role, updateBudgetMs: setup.playClockMs / 12 });
+      const filter = createFilter(setup.game, {
+        role: setup.role,
+        updateBudgetMs: setup.filterBudgetMs ?? setup.playClockMs / 12,
+      });
       this.knowledge = { filter, state: filter.initialState() };
     } else {
       this.uct = new UctSearch(

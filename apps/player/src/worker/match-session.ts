@@ -130,6 +130,7 @@ export class MatchSession {
         prover,
         playClockMs: message.playClock * 1000,
         marginMs: this.settings.marginMs,
+        filterBudgetMs: (message.playClock * 1000) / (12 * (turns.length + 1)),
       },
       search,
       this.logger,
