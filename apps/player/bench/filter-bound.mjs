@@ -1,6 +1,6 @@
-// What bounding the hypergames by the filter's knowledge saves (issue 21): the same random matches, each round
-// taken into two bags of the same seed, one whose candidates are checked against (B+, B0) before their percepts
-// are computed, one without; side by side in one process, alternating which goes first.
+// What bounding the hypergames by the filter's knowledge costs and saves (issue 21): the same random matches,
+// each round taken into two bags of the same seed, one whose candidates that explain the percepts are also
+// checked against (B+, B0), one without; side by side in one process, alternating which goes first.
 //   node bench/filter-bound.mjs GAME ROLE [--matches 10] [--hypergames 16] [--backend prover]
 // against the built packages (pnpm --filter @gdlkit/player build).
 import { readFileSync } from 'node:fs';

@@ -1,9 +1,12 @@
 // The hypergames of HyperPlay (giga13-05 section 3) against brute force: every path of the game consistent with
 // the role's moves and percepts, with its probability (the other roles uniform over their legal moves).
 import { loadCorpusGame, type Reasoner, type TermId } from '@gdlkit/core';
+import { createFilter, FluentAtoms } from '@gdlkit/filter';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
+import { HyperPlayer } from '../src/hyperplay/hyperplay-player.js';
 import { ModelBag, type Observation, perceptKey } from '../src/hyperplay/model-bag.js';
+import { RandomPolicy } from '../src/search/playout-policy.js';
 
 /** The exact posterior over the current states' fluent sets (as keys), by enumeration of every history. */
 function exactPosterior<S>(reasoner: Reasoner<S>, role: number, observations: readonly Observation[]) {
@@ -120,3 +123,33 @@ describe('ModelBag against the enumerated information set', () => {
     expect(bag.size).toBe(0);
   });
 });
+
+describe('ModelBag bounded by the filter (Proposition 2)', () => {
+  it('Monty Hall: every model lies within (B+, B0), and no percept-consistent successor is outside it', async () => {
+    const { reasoner, observations } = await observe('montyhall.kif', [
+      ['(choose 1)', ['(does candidate (choose 1))']],
+      ['noop', ['(does candidate noop)', '(open_door 2)']],
+    ]);
+    const game = reasoner.game;
+    const filter = createFilter(game, { role: 0 });
+    const atoms = new FluentAtoms(game);
+    const player = new HyperPlayer(game, reasoner, 0, new RandomPolicy(), {
+      resources: hyperPlayResourcesFor(24),
+      seed: 3,
+      maxPlayoutDepth: 50,
+    });
+    let knowledge = filter.initialState();
+    for (const o of observations) {
+      knowledge = filter.update(knowledge, o.ownMove, o.percepts).state;
+      player.update(o.ownMove, o.percepts, knowledge, Number.POSITIVE_INFINITY);
+    }
+    expect(player.bag.size).toBe(24);
+    for (const m of player.bag.models)
+      expect(atoms.representsState(knowledge, reasoner.stateToFacts(m.state))).toBe(true);
+    expect(player.bag.stats.outsideBound).toBe(0);
+  });
+});
+
+function hyperPlayResourcesFor(hypergames: number) {
+  return { hypergames, simulations: 1, innerHypergames: 1, innerSimulations: 1 };
+}
