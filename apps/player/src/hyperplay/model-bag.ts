@@ -1,4 +1,5 @@
 import { type Reasoner, Rng, type TermId } from '@gdlkit/core';
+import { legalInAll, legalInMost } from '../knowledge/state-legality.js';
 import { Hypergame, type HypergameRound } from './hypergame.js';
 import { normalisedWeights } from './weighting.js';
 
@@ -111,24 +112,16 @@ export class ModelBag<S> {
 
   /** Moves of the role legal in every model (the HyperPlayer's belief of its legal moves). */
   commonLegalMoves(): TermId[] {
-    if (this.models.length === 0) return [];
-    let common = [...this.reasoner.legalMoves(this.models[0]!.state, this.role)];
-    for (let i = 1; i < this.models.length && common.length > 0; i++) {
-      const legal = new Set(this.reasoner.legalMoves(this.models[i]!.state, this.role));
-      common = common.filter((m) => legal.has(m));
-    }
-    return common;
+    return legalInAll(this.reasoner, this.role, this.states());
   }
 
   /** The role's moves legal in the most models, for when no move is legal in all of them. */
   likelyLegalMoves(): TermId[] {
-    const counts = new Map<TermId, number>();
-    for (const model of this.models) {
-      for (const m of this.reasoner.legalMoves(model.state, this.role))
-        counts.set(m, (counts.get(m) ?? 0) + 1);
-    }
-    const most = Math.max(0, ...counts.values());
-    return [...counts].filter(([, c]) => c === most).map(([m]) => m);
+    return legalInMost(this.reasoner, this.role, this.states());
+  }
+
+  private states(): S[] {
+    return this.models.map((m) => m.state);
   }
 
   private record(observation: Observation, bound: StateBound | null): void {

@@ -1,5 +1,6 @@
 import { type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import type { KnowledgeTracker } from './knowledge-tracker.js';
+import { legalInAll, legalInMost } from './state-legality.js';
 
 export interface EnumeratingTrackerOptions {
   /** Most states kept; beyond it a uniform sample of this size is kept and the tracker is incomplete. */
@@ -77,23 +78,12 @@ export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
   }
 
   knownLegalMoves(): readonly TermId[] {
-    if (this.states.length === 0) return [];
-    let known = [...this.reasoner.legalMoves(this.states[0]!, this.role)];
-    for (let i = 1; i < this.states.length && known.length > 0; i++) {
-      const legal = new Set(this.reasoner.legalMoves(this.states[i]!, this.role));
-      known = known.filter((m) => legal.has(m));
-    }
-    return known;
+    return legalInAll(this.reasoner, this.role, this.states);
   }
 
   /** The moves legal in the most tracked states, for when no move is legal in all of them. */
   likelyLegalMoves(): readonly TermId[] {
-    const counts = new Map<TermId, number>();
-    for (const state of this.states) {
-      for (const m of this.reasoner.legalMoves(state, this.role)) counts.set(m, (counts.get(m) ?? 0) + 1);
-    }
-    const most = Math.max(0, ...counts.values());
-    return [...counts].filter(([, c]) => c === most).map(([m]) => m);
+    return legalInMost(this.reasoner, this.role, this.states);
   }
 
   sampleStates(n: number): S[] {
