@@ -153,3 +153,18 @@ describe('ModelBag bounded by the filter (Proposition 2)', () => {
 function hyperPlayResourcesFor(hypergames: number) {
   return { hypergames, simulations: 1, innerHypergames: 1, innerSimulations: 1 };
 }
+
+describe('ModelBag recovery', () => {
+  it('a bag emptied by an update out of time is drawn again at the next update (regression: it stayed empty)', async () => {
+    const { reasoner, observations } = await observe('montyhall.kif', [
+      ['(choose 1)', ['(does candidate (choose 1))']],
+      ['noop', ['(does candidate noop)', '(open_door 2)']],
+    ]);
+    const bag = new ModelBag(reasoner, 0, { models: 8, seed: 4 });
+    bag.update(observations[0]!.ownMove, observations[0]!.percepts, null, 0);
+    expect(bag.size).toBe(0);
+    bag.update(observations[1]!.ownMove, observations[1]!.percepts);
+    expect(bag.size).toBe(8);
+    for (const m of bag.models) expect(m.rounds).toHaveLength(2);
+  });
+});

@@ -64,7 +64,7 @@ export class ModelBag<S> {
     readonly reasoner: Reasoner<S>,
     readonly role: number,
     readonly options: ModelBagOptions,
-    initial: S = reasoner.initialState(),
+    private readonly initial: S = reasoner.initialState(),
   ) {
     this.maxJointMoves = options.maxJointMoves ?? 1024;
     this.maxBacktracks = options.maxBacktracks ?? 64;
@@ -93,6 +93,11 @@ export class ModelBag<S> {
     deadline = Infinity,
   ): void {
     this.record({ ownMove, percepts }, bound);
+    // A bag emptied by an earlier update (out of time, or no model explained the round) is drawn again from
+    // the initial state along the whole history; otherwise it would stay empty for the rest of the match.
+    if (this.models.length === 0) {
+      this.models = Array.from({ length: this.options.models }, () => Hypergame.initial(this.initial));
+    }
     const extended: Hypergame<S>[] = [];
     const failed: number[] = [];
     for (let i = 0; i < this.models.length; i++) {
