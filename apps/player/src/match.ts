@@ -436,10 +436,7 @@ export class Match {
     } else {
       this.logger.log('debug', 'knowledge', { ...fields, known: moves.map((m) => store.toKif(m)) });
     }
-    if (moves.length === 0) {
-      this.logger.log('error', 'lost-track', fields);
-      return null;
-    }
+    if (moves.length === 0) return this.lostTrack(fields);
     // The tracker's states are the prover's; the search runs on the chosen (faster) reasoner.
     const { prover } = this.setup;
     const states = tracker
@@ -492,20 +489,12 @@ export class Match {
       const store = this.setup.game.store;
       this.logger.log('info', 'filter-knowledge', { ...fields, known: known.map((m) => store.toKif(m)) });
     }
-    if (bag.size === 0) {
-      // No history explains the percepts within the backtracking limits: play a move the filter knows.
-      this.logger.log('warn', 'hypergames-lost', {
-        ...fields,
-        playing: moves.length > 0 ? 'a known legal move' : 'nil',
-      });
-      return moves.length > 0
-        ? new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, [])
-        : null;
+    if (bag.size === 0 && moves.length > 0) {
+      // No history explained the percepts in time: play a move the filter knows (the bag is drawn again next turn).
+      this.logger.log('warn', 'hypergames-lost', { ...fields, playing: 'a known legal move' });
+      return new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, []);
     }
-    if (moves.length === 0) {
-      this.logger.log('error', 'lost-track', fields);
-      return null;
-    }
+    if (moves.length === 0) return this.lostTrack(fields);
     return hyper.search(method === 'sampled' ? 'hyperplay' : method, moves);
   }
 
@@ -534,6 +523,21 @@ export class Match {
   }
 
   /** The moves the filter knows to be legal for this role (sound by Proposition 2), or none. */
+  /**
+   * No tracked state or hypergame (cut by the turn's deadline, or none explains the percepts) and the filter
+   * knows no legal move: a move legal in some model of the filter's knowledge, which nil never is.
+   */
+  private lostTrack(fields: Record<string, unknown>): Search | null {
+    const move = this.possibleMove();
+    this.logger.log('error', 'lost-track', {
+      ...fields,
+      playing: move === undefined ? 'nil' : 'a possibly legal move',
+    });
+    return move === undefined
+      ? null
+      : new SampledSearch(this.reasoner, this.setup.role, this.policy, [move], []);
+  }
+
   /** One of the moves legal in some model of the filter's knowledge, or none. */
   private possibleMove(): TermId | undefined {
     const knowledge = this.knowledge;
