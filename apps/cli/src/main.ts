@@ -7,6 +7,7 @@ import { check } from './commands/check.js';
 import { demo } from './commands/demo.js';
 import { filter } from './commands/filter.js';
 import { golden } from './commands/golden.js';
+import { hyperplay } from './commands/hyperplay.js';
 import { perf } from './commands/perf.js';
 import { play } from './commands/play.js';
 import { replay } from './commands/replay.js';
@@ -49,6 +50,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   filter: {
     run: filter,
     summary: 'filter FILE --role R --seed N [--matches K] [--trace OUT.jsonl]   GDL-II knowledge of one role',
+  },
+  hyperplay: {
+    run: hyperplay,
+    summary:
+      'hyperplay FILE --role R [--round "MOVE|PERCEPTS"]... [--method hyperplay|hyperplay-ii] [--resources N] [--repeats K]   move values (giga13-05 Tables 3, 4)',
   },
   arena: {
     run: arena,

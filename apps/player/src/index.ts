@@ -15,6 +15,17 @@ export {
   settingsFromPairs,
 } from './config-keys.js';
 export { GgpPlayer, type PlayerOptions } from './ggp-player.js';
+export { type DecisionValues, decisionValues } from './hyperplay/decision-values.js';
+export { HypergameSearch, type MoveValue } from './hyperplay/hypergame-search.js';
+export { HyperPlayer, type HyperPlayMethod } from './hyperplay/hyperplay-player.js';
+export { ModelBag, type Observation } from './hyperplay/model-bag.js';
+export {
+  equalResourceIndex,
+  type HyperPlayIIResources,
+  hyperPlayIIResources,
+  hyperPlayResources,
+  resolveResources,
+} from './hyperplay/resources.js';
 export { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
 export type { KnowledgeTracker } from './knowledge/knowledge-tracker.js';
 export { createLogger, type Logger, type LogLevel, type LogSink } from './log.js';

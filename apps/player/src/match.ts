@@ -1,5 +1,9 @@
 import { type Game, goalToJson, type Reasoner, sortCanonical, type TermId } from '@gdlkit/core';
 import { createFilter, type FilterReasoner, type KnowledgeState } from '@gdlkit/filter';
+import { HypergameSearch } from './hyperplay/hypergame-search.js';
+import { HyperPlayer } from './hyperplay/hyperplay-player.js';
+import { chooseMethod, type Gdl2Method } from './hyperplay/method-choice.js';
+import { type ResourceSettings, resolveResources } from './hyperplay/resources.js';
 import { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
 import type { Logger } from './log.js';
 import type { TurnReport } from './protocol/messages.js';
@@ -13,7 +17,14 @@ import { SearchLoop } from './search/search-loop.js';
 import { type UctOptions, UctSearch } from './search/uct.js';
 import type { ReplyTiming } from './worker/worker-protocol.js';
 
-export interface SearchSettings extends PolicyOptions, UctOptions {
+export interface SearchSettings extends PolicyOptions, UctOptions, ResourceSettings {
+  /**
+   * GDL-II move choice: `auto` (default) takes HyperPlay-II when its measured cost fits the clock, else
+   * HyperPlay, else the sampled search.
+   */
+  readonly method?: Gdl2Method | 'auto';
+  /** HyperPlay: bound the hypergames by the filter's knowledge (default true). */
+  readonly filterBound?: boolean;
   /** Keep searching the current position between replies (perfect-information games). */
   readonly ponder?: boolean;
   /** Length of one search slice on the event loop. */
@@ -41,6 +52,11 @@ const PROGRESS_MS = 100;
 
 export interface MatchSetup {
   readonly id: string;
+  /**
+   * GDL-II: the filter's budget per update phase (default a twelfth of the play clock). A resumed match, which
+   * replays every turn so far within one play clock, gives it a share of that.
+   */
+  readonly filterBudgetMs?: number;
   readonly role: number;
   readonly game: Game;
   readonly reasoner: Reasoner;
@@ -66,10 +82,17 @@ export class Match {
   private readonly policy: PlayoutPolicy;
   private readonly loop: SearchLoop;
   private readonly uct: UctSearch<unknown> | null;
-  private readonly tracker: EnumeratingTracker<unknown> | null;
+  /** GDL-II: the move-choice method and its state, once chosen (at START, or at the first turn). */
+  private gdl2: {
+    readonly method: Gdl2Method;
+    readonly hyper: HyperPlayer<unknown> | null;
+    readonly tracker: EnumeratingTracker<unknown> | null;
+  } | null = null;
   /** GDL-II: the filter's sound knowledge (B+, B0) of the current state (Thielscher 2013). */
   private knowledge: { filter: FilterReasoner; state: KnowledgeState } | null;
   private turn = 0;
+  /** GDL-II: turns were replayed into the filter only (a resumed match); no states are tracked. */
+  private untracked = false;
   private lastOwnMove: TermId | null = null;
 
   private readonly settings: SearchSettings;
@@ -91,12 +114,16 @@ export class Match {
       logger.log('error', 'search-failed', { match: this.id, error: String((e as Error)?.message ?? e) }),
     );
     if (setup.game.isGdl2) {
-      // The filter decides which moves are known to be legal; the enumerating tracker (on the prover) supplies
-      // the sampled states the search plays out from.
+      // The filter decides which moves are known to be legal; the hypergames (or, for the sampled search, the
+      // enumerating tracker on the prover) supply the states the search plays out from.
       this.uct = null;
-      this.tracker = new EnumeratingTracker(setup.prover, setup.role, settings.tracker);
+      if (settings.method !== undefined && settings.method !== 'auto')
+        this.gdl2 = this.gdl2With(settings.method);
       // The filter's budget applies to each phase of an update and to each query (about three per update).
-      const filter = createFilter(setup.game, { role: setup.role, updateBudgetMs: setup.playClockMs / 12 });
+      const filter = createFilter(setup.game, {
+        role: setup.role,
+        updateBudgetMs: setup.filterBudgetMs ?? setup.playClockMs / 12,
+      });
       this.knowledge = { filter, state: filter.initialState() };
     } else {
       this.uct = new UctSearch(
@@ -106,7 +133,6 @@ export class Match {
         this.policy,
         settings,
       );
-      this.tracker = null;
       this.knowledge = null;
     }
   }
@@ -121,7 +147,13 @@ export class Match {
    */
   warmUp(until: number, observer: TurnObserver): void {
     const uct = this.uct;
-    if (!uct || uct.root.terminal) return;
+    if (!uct) {
+      // GDL-II: the first PLAY's position is the initial state; the filter knows its legal moves already.
+      this.reportKnownLegal(observer);
+      if (!this.gdl2) this.chooseGdl2Method(until);
+      return;
+    }
+    if (uct.root.terminal) return;
     const report = () => this.report(observer, this.turn + 1, uct);
     report();
     // A fixed budget per move searches only when asked (no warm-up), so matches repeat whatever the load.
@@ -141,12 +173,17 @@ export class Match {
   ): Promise<{ text: string; timing: ReplyTiming }> {
     this.loop.stop();
     const began = performance.now();
-    const search = this.uct ? this.advancePerfect(input) : this.advanceImperfect(input);
+    const search = this.uct
+      ? this.advancePerfect(input)
+      : await this.advanceImperfect(input, observer, began + (deadline - began) / 2);
     const advanceMs = performance.now() - began;
     this.turn++;
     if (search === null) return { text: 'nil', timing: this.timing(advanceMs, deadline) };
     const store = this.setup.game.store;
-    const legal = search instanceof SampledSearch ? search.moves : this.uct!.root.legal[this.setup.role]!;
+    const legal =
+      search instanceof SampledSearch || search instanceof HypergameSearch
+        ? search.moves
+        : this.uct!.root.legal[this.setup.role]!;
     const report = () => this.report(observer, this.turn, search);
     report();
     if (this.settings.searchless || legal.length === 1) {
@@ -155,7 +192,13 @@ export class Match {
     } else if (deadline <= performance.now()) {
       this.logger.log('warn', 'no-time-to-search', { match: this.id, turn: this.turn });
     }
-    const done = this.loop.start(search, deadline, this.settings.iterations);
+    // HyperPlay's resources bound its searches; `iterations` is the simulation budget of the other searches.
+    const searchStart = performance.now();
+    const done = this.loop.start(
+      search,
+      deadline,
+      search instanceof HypergameSearch ? Number.POSITIVE_INFINITY : this.settings.iterations,
+    );
     const progress = setInterval(report, PROGRESS_MS);
     await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, Math.max(0, deadline - performance.now()));
@@ -178,6 +221,7 @@ export class Match {
       policyEntries: this.policy.size,
       heapMB: Math.round(timing.heapBytes / 2 ** 20),
       msLeft: Math.round(deadline - performance.now()),
+      ...this.gdl2Fields(search, performance.now() - searchStart),
     });
     if (
       this.uct &&
@@ -193,9 +237,12 @@ export class Match {
   }
 
   /** Takes in a turn answered before this match took over (`sent`: the move the player replied). */
-  replay(input: TurnInput, sent: string): void {
+  async replay(input: TurnInput, sent: string): Promise<void> {
     if (this.uct) this.advancePerfect(input);
-    else this.advanceImperfect(input);
+    else {
+      this.untracked = true;
+      await this.advanceImperfect(input, null);
+    }
     this.turn++;
     const expr = readSExpr(sent);
     this.lastOwnMove = isNil(expr) ? this.lastOwnMove : internTerm(this.setup.game.store, expr);
@@ -274,8 +321,67 @@ export class Match {
     return uct;
   }
 
-  private advanceImperfect(input: TurnInput): Search | null {
-    const tracker = this.tracker!;
+  /**
+   * Reports a move the filter knows to be legal for the coming turn, before the slower state tracking and the
+   * search run, so the shell has a legal answer even if this worker misses the clock (issue 25: Krieg-TicTacToe
+   * at 1 s clocks was answered `nil`). Returns the filter's known legal moves.
+   */
+  private reportKnownLegal(observer: TurnObserver | null): readonly TermId[] {
+    const known = this.knownByFilter();
+    if (!observer) return known;
+    // When the filter knows none (its knowledge is not disjunctive: Krieg-TicTacToe's "blank or the opponent's"
+    // cells), a move legal in some of its models is still a better answer than nil, which is never legal.
+    const move = known[0] ?? this.possibleMove();
+    if (move !== undefined) observer.position(this.turn + 1, this.setup.game.store.toKif(move));
+    return known;
+  }
+
+  /** The state of a GDL-II method, new at the start of the match. */
+  private gdl2With(method: Gdl2Method, resourceIndex?: number): NonNullable<Match['gdl2']> {
+    const { game, role, prover } = this.setup;
+    if (method === 'sampled') {
+      return { method, hyper: null, tracker: new EnumeratingTracker(prover, role, this.settings.tracker) };
+    }
+    const hyper = new HyperPlayer(game, this.reasoner, role, this.policy, {
+      resources: resolveResources(method, {
+        ...this.settings,
+        resources: resourceIndex ?? this.settings.resources,
+      }),
+      seed: this.settings.seed ?? 1,
+      maxPlayoutDepth: this.settings.maxPlayoutDepth ?? 400,
+      filterBound: this.settings.filterBound,
+    });
+    return { method, hyper, tracker: null };
+  }
+
+  /** The `auto` method, by the cost of the techniques measured on the initial state (hyperplay/method-choice.ts). */
+  private chooseGdl2Method(until: number): void {
+    const budgetMs = (this.setup.playClockMs - this.setup.marginMs) / 2;
+    const cost = chooseMethod(
+      this.setup.game,
+      this.reasoner,
+      this.setup.role,
+      this.policy,
+      this.settings,
+      budgetMs,
+      until,
+    );
+    this.gdl2 = this.gdl2With(cost.method, cost.resources);
+    this.logger.log('info', 'gdl2-method', {
+      match: this.id,
+      ...cost,
+      hyperplayIIMs: Math.round(cost.hyperplayIIMs),
+      hyperplayMs: Math.round(cost.hyperplayMs),
+    });
+  }
+
+  private async advanceImperfect(
+    input: TurnInput,
+    observer: TurnObserver | null,
+    deadline = Number.POSITIVE_INFINITY,
+  ): Promise<Search | null> {
+    // A match resumed on a new worker had no START to measure on: the sampled search is the bounded choice.
+    const gdl2 = (this.gdl2 ??= this.gdl2With('sampled'));
     const store = this.setup.game.store;
     let update: { move: TermId; percepts: TermId[] } | null = null;
     if (input.report) {
@@ -294,12 +400,17 @@ export class Match {
       update = { move: this.lastOwnMove, percepts };
     }
     if (update) {
-      tracker.update(update.move, update.percepts);
       this.updateKnowledge(update.move, update.percepts);
       // Paper 03, section 4: the policy's statistics decay after every real move, here as in the tree.
       this.policy.decay();
     }
-    const known = this.knownByFilter();
+    // The report goes out on this process's IPC channel before the tracker's update blocks the event loop.
+    const known = this.reportKnownLegal(observer);
+    if (observer) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.untracked) return this.filterOnlySearch(known);
+    if (gdl2.hyper) return this.hyperSearch(gdl2.hyper, gdl2.method, update, known, deadline);
+    const tracker = gdl2.tracker!;
+    if (update) tracker.update(update.move, update.percepts, deadline);
     let moves = known.length > 0 ? known : tracker.knownLegalMoves();
     const fields = {
       match: this.id,
@@ -328,16 +439,66 @@ export class Match {
     } else {
       this.logger.log('debug', 'knowledge', { ...fields, known: moves.map((m) => store.toKif(m)) });
     }
-    if (moves.length === 0) {
-      this.logger.log('error', 'lost-track', fields);
-      return null;
-    }
+    if (moves.length === 0) return this.lostTrack(fields);
     // The tracker's states are the prover's; the search runs on the chosen (faster) reasoner.
     const { prover } = this.setup;
     const states = tracker
       .sampleStates(this.settings.sampleStates ?? 64)
       .map((s) => (prover === this.reasoner ? s : this.reasoner.stateFromFacts(prover.stateToFacts(s))));
     return new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, states, this.settings);
+  }
+
+  /** GDL-II fields of the move log: the method, and HyperPlay's move values, hypergames and work. */
+  private gdl2Fields(search: Search, searchMs: number): Record<string, unknown> {
+    const gdl2 = this.gdl2;
+    if (!gdl2) return {};
+    if (!(search instanceof HypergameSearch) || !gdl2.hyper) return { method: gdl2.method };
+    const store = this.setup.game.store;
+    const bag = gdl2.hyper.bag;
+    return {
+      method: gdl2.method,
+      values: Object.fromEntries(search.values().map((v) => [store.toKif(v.move), round2(v.value)])),
+      hypergames: bag.size,
+      bag: { ...bag.stats },
+      playouts: gdl2.hyper.playouts,
+      simulationsPerSecond: Math.round((search.iterations * 1000) / Math.max(1, searchMs)),
+    };
+  }
+
+  /**
+   * HyperPlay's turn: the hypergames take in the round (bounded by the filter's knowledge, until `deadline`),
+   * then the technique's search among the moves the filter knows to be legal, or else those legal in every
+   * hypergame.
+   */
+  private hyperSearch(
+    hyper: HyperPlayer<unknown>,
+    method: Gdl2Method,
+    update: { move: TermId; percepts: TermId[] } | null,
+    known: readonly TermId[],
+    deadline: number,
+  ): Search | null {
+    if (update) hyper.update(update.move, update.percepts, this.knowledge?.state ?? null, deadline);
+    const bag = hyper.bag;
+    let moves = known.length > 0 ? known : bag.commonLegalMoves();
+    const fields = { match: this.id, turn: this.turn, method, hypergames: bag.size };
+    if (moves.length === 0 && bag.size > 0) {
+      moves = bag.likelyLegalMoves();
+      this.logger.log('warn', 'no-known-legal-move', {
+        ...fields,
+        playing: 'a move legal in the most hypergames',
+      });
+    }
+    if (known.length > 0) {
+      const store = this.setup.game.store;
+      this.logger.log('info', 'filter-knowledge', { ...fields, known: known.map((m) => store.toKif(m)) });
+    }
+    if (bag.size === 0 && moves.length > 0) {
+      // No history explained the percepts in time: play a move the filter knows (the bag is drawn again next turn).
+      this.logger.log('warn', 'hypergames-lost', { ...fields, playing: 'a known legal move' });
+      return new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, []);
+    }
+    if (moves.length === 0) return this.lostTrack(fields);
+    return hyper.search(method === 'sampled' ? 'hyperplay' : method, moves);
   }
 
   /** Takes the turn into the filter's knowledge; a failed update leaves the filter out of the decision. */
@@ -365,6 +526,43 @@ export class Match {
   }
 
   /** The moves the filter knows to be legal for this role (sound by Proposition 2), or none. */
+  /**
+   * No tracked state or hypergame (cut by the turn's deadline, or none explains the percepts) and the filter
+   * knows no legal move: a move legal in some model of the filter's knowledge, which nil never is.
+   */
+  private lostTrack(fields: Record<string, unknown>): Search | null {
+    const move = this.possibleMove();
+    this.logger.log('error', 'lost-track', {
+      ...fields,
+      playing: move === undefined ? 'nil' : 'a possibly legal move',
+    });
+    return move === undefined
+      ? null
+      : new SampledSearch(this.reasoner, this.setup.role, this.policy, [move], []);
+  }
+
+  /** One of the moves legal in some model of the filter's knowledge, or none. */
+  private possibleMove(): TermId | undefined {
+    const knowledge = this.knowledge;
+    const possible = knowledge ? knowledge.filter.possibleLegalMoves(knowledge.state, this.setup.role) : [];
+    // Varies with the turn, so a move the manager rejected is not sent again every turn.
+    return possible[(((this.turn * 7919) ^ (this.settings.seed ?? 0)) >>> 0) % Math.max(1, possible.length)];
+  }
+
+  /**
+   * A resumed GDL-II match replayed its turns into the filter only (re-tracking the states of every past turn
+   * would not fit in a play clock): it answers at once with a move the filter knows to be legal, else one
+   * legal in some of its models.
+   */
+  private filterOnlySearch(known: readonly TermId[]): Search | null {
+    const possible = this.possibleMove();
+    const moves = known.length > 0 ? known : possible !== undefined ? [possible] : [];
+    this.logger.log('info', 'filter-only', { match: this.id, turn: this.turn, known: known.length > 0 });
+    return moves.length > 0
+      ? new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, [])
+      : null;
+  }
+
   private knownByFilter(): readonly TermId[] {
     const knowledge = this.knowledge;
     return knowledge ? knowledge.filter.legalMoves(knowledge.state, this.setup.role) : [];
@@ -384,4 +582,8 @@ function matchSeed(seed: number, id: string): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
   return h | 0;
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
 }

@@ -1,5 +1,6 @@
 import { type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import type { KnowledgeTracker } from './knowledge-tracker.js';
+import { legalInAll, legalInMost } from './state-legality.js';
 
 export interface EnumeratingTrackerOptions {
   /** Most states kept; beyond it a uniform sample of this size is kept and the tracker is incomplete. */
@@ -40,12 +41,20 @@ export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
     return this.states.length;
   }
 
-  update(ownMove: TermId, percepts: readonly TermId[]): void {
+  /**
+   * Takes in a round. At `deadline` (performance.now() ms) the enumeration stops with the successors found so
+   * far (incomplete), so a turn's update never holds the worker past its clock.
+   */
+  update(ownMove: TermId, percepts: readonly TermId[], deadline = Number.POSITIVE_INFINITY): void {
     const key = perceptKey(percepts);
     this.history.push({ ownMove, percepts: key });
     const next = new Map<string, S>();
     let seen = 0;
     for (const state of this.states) {
+      if (performance.now() > deadline) {
+        this.complete = false;
+        break;
+      }
       for (const successor of this.successors(state, ownMove, key)) {
         const id = this.stateKey(successor);
         if (next.has(id)) continue;
@@ -65,27 +74,16 @@ export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
       }
     }
     this.states = [...next.values()];
-    if (this.states.length === 0) this.resample();
+    if (this.states.length === 0 && performance.now() <= deadline) this.resample(deadline);
   }
 
   knownLegalMoves(): readonly TermId[] {
-    if (this.states.length === 0) return [];
-    let known = [...this.reasoner.legalMoves(this.states[0]!, this.role)];
-    for (let i = 1; i < this.states.length && known.length > 0; i++) {
-      const legal = new Set(this.reasoner.legalMoves(this.states[i]!, this.role));
-      known = known.filter((m) => legal.has(m));
-    }
-    return known;
+    return legalInAll(this.reasoner, this.role, this.states);
   }
 
   /** The moves legal in the most tracked states, for when no move is legal in all of them. */
   likelyLegalMoves(): readonly TermId[] {
-    const counts = new Map<TermId, number>();
-    for (const state of this.states) {
-      for (const m of this.reasoner.legalMoves(state, this.role)) counts.set(m, (counts.get(m) ?? 0) + 1);
-    }
-    const most = Math.max(0, ...counts.values());
-    return [...counts].filter(([, c]) => c === most).map(([m]) => m);
+    return legalInMost(this.reasoner, this.role, this.states);
   }
 
   sampleStates(n: number): S[] {
@@ -120,11 +118,11 @@ export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
   }
 
   /** Random walks from the initial state that agree with every recorded move and percept. */
-  private resample(): void {
+  private resample(deadline: number): void {
     this.complete = false;
     const found = new Map<string, S>();
     const attempts = Math.min(this.maxStates, 256);
-    for (let a = 0; a < attempts; a++) {
+    for (let a = 0; a < attempts && performance.now() <= deadline; a++) {
       let state: S | undefined = this.reasoner.initialState();
       for (const { ownMove, percepts } of this.history) {
         const options: S[] = [...this.successors(state!, ownMove, percepts)];

@@ -6,7 +6,7 @@ import type { TermId } from '@gdlkit/core';
  */
 export interface KnowledgeTracker<S = unknown> {
   /** Takes in the player's own move of the last turn and the percepts that joint move produced. */
-  update(ownMove: TermId, percepts: readonly TermId[]): void;
+  update(ownMove: TermId, percepts: readonly TermId[], deadline?: number): void;
   /** Moves legal in every state the player considers possible (empty when none is, or nothing is known). */
   knownLegalMoves(): readonly TermId[];
   /** Up to `n` states consistent with everything perceived, drawn at random. */

@@ -130,11 +130,12 @@ export class MatchSession {
         prover,
         playClockMs: message.playClock * 1000,
         marginMs: this.settings.marginMs,
+        filterBudgetMs: (message.playClock * 1000) / (12 * (turns.length + 1)),
       },
       search,
       this.logger,
     );
-    for (const turn of turns) match.replay(turn.message, turn.sent);
+    for (const turn of turns) await match.replay(turn.message, turn.sent);
     this.match = match;
     this.logger.log('info', 'resumed', { match: message.matchId, recovery: level, turns: turns.length });
     return 'ready';
