@@ -1,0 +1,13 @@
+import { loadCorpusGame } from '@gdlkit/core';
+import { createDefaultRegistry } from '@gdlkit/backends';
+import { createPolicy, UctSearch } from '@gdlkit/player';
+const [file, backend, policyName = 'nst', batch, leaf] = process.argv.slice(2);
+const registry = createDefaultRegistry();
+const r = await registry.get(backend).create(loadCorpusGame(file));
+const policy = createPolicy(r, { policy: policyName });
+const s = new UctSearch(r, r.initialState(), 0, policy, { seed: 1, ...(batch ? { batch: Number(batch) } : {}), ...(leaf ? { leafPlayouts: Number(leaf) } : {}) });
+const t0 = performance.now();
+const cpu0 = process.cpuUsage();
+while (performance.now() - t0 < 3000) s.iterate(Infinity);
+const cpu = process.cpuUsage(cpu0); 
+console.log(file, backend, r.backend, policyName, 'batch', batch ?? 'default', 'leaf', leaf ?? 1, 'sims', s.iterations, 'per CPU-s', Math.round(s.iterations / ((cpu.user + cpu.system) / 1e6)), 'tree', s.treeSize);
