@@ -26,6 +26,8 @@ const NEED_MASK: u32 = (1 << 27) - 1;
 const LEGAL: u32 = 1 << 28;
 const NEXT: u32 = 1 << 29;
 const CYCLE: u32 = 1 << 30;
+/// The gate has readers in the stepped net, so its flips are queued.
+const READ: u32 = 1 << 31;
 
 /// The net compiled for differential propagation: readers restricted to the gates a playout steps through,
 /// and per gate the legal entries and bases it drives. Built once per IR, shared by every run.
@@ -121,6 +123,7 @@ impl DifferentialNet {
                     rule | if legal_bits[g].is_empty() { 0 } else { LEGAL }
                         | if next_bases[g].is_empty() { 0 } else { NEXT }
                         | if ir.cycle_of[g] >= 0 { CYCLE } else { 0 }
+                        | if reader_start[g + 1] > reader_start[g] { READ } else { 0 }
                 })
                 .collect(),
             reader_start,
@@ -281,7 +284,9 @@ impl DifferentialRun {
     pub(crate) fn set_source(&mut self, net: &DifferentialNet, g: u32, value: u8) {
         if self.values[g as usize] != value {
             self.values[g as usize] = value;
-            self.events.push(g | if value != 0 { RISE } else { 0 });
+            if net.meta[g as usize] & READ != 0 {
+                self.events.push(g | if value != 0 { RISE } else { 0 });
+            }
             self.mark_outputs(net, g as usize);
         }
     }
@@ -294,7 +299,10 @@ impl DifferentialRun {
             let readers = net.reader_start[g] as usize..net.reader_start[g + 1] as usize;
             for &f in &net.reader[readers] {
                 let f = f as usize;
-                let [meta, old] = self.gates[f];
+                // SAFETY: readers are gate ids below `gate_count` (checked by `Ir::validate`), the length of
+                // `gates` and `values`; this loop is the hot path of a playout.
+                let gate = unsafe { self.gates.get_unchecked_mut(f) };
+                let [meta, old] = *gate;
                 if meta & CYCLE != 0 {
                     let c = ir.cycle_of[f];
                     if ir.cycle_of[g] != c {
@@ -303,13 +311,16 @@ impl DifferentialRun {
                     continue;
                 }
                 let count = old.wrapping_add(delta);
-                self.gates[f][1] = count;
+                gate[1] = count;
                 let need = meta >> 1 & NEED_MASK;
                 // The value flips exactly when the count crosses `need`, whatever the inversion.
                 if (old >= need) != (count >= need) {
-                    let v = self.values[f] ^ 1;
-                    self.values[f] = v;
-                    self.events.push(f as u32 | if v != 0 { RISE } else { 0 });
+                    let value = unsafe { self.values.get_unchecked_mut(f) };
+                    *value ^= 1;
+                    let rise = if *value != 0 { RISE } else { 0 };
+                    if meta & READ != 0 {
+                        self.events.push(f as u32 | rise);
+                    }
                     if meta & (LEGAL | NEXT) != 0 {
                         self.mark_outputs(net, f);
                     }
