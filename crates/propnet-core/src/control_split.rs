@@ -27,6 +27,8 @@ pub struct SideNets {
     split: Vec<u32>,
     /// (combination, net, run); a combination is bit i = value of `split[i]`.
     sides: Vec<(u32, DifferentialNet, DifferentialRun)>,
+    /// A playout's current state and inputs, kept between playouts (differential_playout.rs).
+    pub(crate) scratch: (Vec<u32>, Vec<u32>),
 }
 
 impl SideNets {
@@ -35,6 +37,7 @@ impl SideNets {
         SideNets {
             split,
             sides: Vec::new(),
+            scratch: (Vec::new(), Vec::new()),
         }
     }
 
@@ -49,6 +52,7 @@ impl SideNets {
         let mut flips = vec![0u32; ir.base_count()];
         let mut previous = start.to_vec();
         let mut states: Vec<Vec<u32>> = Vec::new();
+        let mut best = vec![0; ir.role_count];
         for seed in 0..TRIAL_PLAYOUTS {
             previous.copy_from_slice(start);
             play(
@@ -57,7 +61,8 @@ impl SideNets {
                 start,
                 &mut Rng::new(seed),
                 TRIAL_DEPTH,
-                |s| {
+                &mut best,
+                |s: &[u32]| {
                     for (w, (&a, &b)) in s.iter().zip(&previous).enumerate() {
                         let mut diff = a ^ b;
                         while diff != 0 {

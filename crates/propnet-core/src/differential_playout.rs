@@ -23,14 +23,17 @@ pub fn differential_playouts(
     let mut rng = Rng::new(seed);
     let mut stats = PlayoutStats::empty(ir.role_count);
     stats.min_depth = if count == 0 { 0 } else { u64::MAX };
+    let mut best = vec![0; ir.role_count];
     for _ in 0..count {
         let mut visited = 0u64;
-        let goals = play(ir, sides, start, &mut rng, max_depth, |_| visited += 1)?;
+        let truncated = play(ir, sides, start, &mut rng, max_depth, &mut best, |_| {
+            visited += 1
+        })?;
         let depth = visited - 1;
         stats.states += visited;
-        stats.truncated += goals.truncated as u64;
-        for (sum, g) in stats.goal_sums.iter_mut().zip(&goals.best) {
-            *sum += *g as i64;
+        stats.truncated += truncated as u64;
+        for (sum, &g) in stats.goal_sums.iter_mut().zip(&best) {
+            *sum += g as i64;
         }
         stats.total_depth += depth;
         stats.min_depth = stats.min_depth.min(depth);
@@ -40,25 +43,22 @@ pub fn differential_playouts(
     Ok(stats)
 }
 
-/// How one playout ended.
-pub(crate) struct Ending {
-    pub truncated: bool,
-    /// Per role, the largest goal value holding in the last state (0 when none does).
-    pub best: Vec<i32>,
-}
-
-/// One playout from `start`, calling `visit` on every state (the start included) before it is expanded.
+/// One playout from `start`, calling `visit` on every state (the start included) before it is expanded;
+/// writes each role's largest goal value in the last state into `best` (0 when none holds) and tells whether
+/// the depth cap cut the playout. Its state buffers are the side nets' scratch, so a playout allocates nothing.
 pub(crate) fn play(
     ir: &Ir,
     sides: &mut SideNets,
     start: &[u32],
     rng: &mut Rng,
     max_depth: u64,
+    best: &mut [i32],
     mut visit: impl FnMut(&[u32]),
-) -> Result<Ending> {
-    let roles = ir.role_count;
-    let mut current = start.to_vec();
-    let mut inputs = vec![0u32; roles];
+) -> Result<bool> {
+    let (mut current, mut inputs) = std::mem::take(&mut sides.scratch);
+    current.clear();
+    current.extend_from_slice(start);
+    inputs.resize(ir.role_count, 0);
     let mut depth = 0u64;
     visit(start);
     loop {
@@ -66,10 +66,12 @@ pub(crate) fn play(
         run.load(ir, net, &current);
         if run.values[ir.terminal_gate] != 0 || depth >= max_depth {
             run.evaluate_goal_cone(ir, net);
-            return Ok(Ending {
-                truncated: run.values[ir.terminal_gate] == 0,
-                best: (0..roles).map(|r| run.best_goal(ir, r)).collect(),
-            });
+            for (r, b) in best.iter_mut().enumerate() {
+                *b = run.best_goal(ir, r);
+            }
+            let truncated = run.values[ir.terminal_gate] == 0;
+            sides.scratch = (current, inputs);
+            return Ok(truncated);
         }
         for (r, input) in inputs.iter_mut().enumerate() {
             let legal = run.legal_count[r];
