@@ -123,7 +123,11 @@ impl DifferentialNet {
                     rule | if legal_bits[g].is_empty() { 0 } else { LEGAL }
                         | if next_bases[g].is_empty() { 0 } else { NEXT }
                         | if ir.cycle_of[g] >= 0 { CYCLE } else { 0 }
-                        | if reader_start[g + 1] > reader_start[g] { READ } else { 0 }
+                        | if reader_start[g + 1] > reader_start[g] {
+                            READ
+                        } else {
+                            0
+                        }
                 })
                 .collect(),
             reader_start,
@@ -215,6 +219,8 @@ pub struct DifferentialRun {
     pub(crate) legal_count: Vec<u32>,
     pub(crate) next: Vec<u32>,
     loaded: Vec<u32>,
+    /// Scratch of `derive_cycle`: the members' values before, and the fixpoint's work list.
+    cycle_old: Vec<u8>,
     cycle_work: Vec<u32>,
 }
 
@@ -229,6 +235,7 @@ impl DifferentialRun {
             legal_count: vec![0; ir.role_count],
             next: vec![0; ir.state_words()],
             loaded: vec![0; ir.state_words()],
+            cycle_old: Vec::new(),
             cycle_work: Vec::new(),
         };
         for (g, &c) in net.constant.iter().enumerate() {
@@ -245,15 +252,20 @@ impl DifferentialRun {
         run
     }
 
-    /// Counts the true inputs of logic gate `g` from scratch and sets its value.
-    fn recount(&mut self, ir: &Ir, g: usize) {
+    /// Counts the true inputs of logic gate `g` from scratch; returns whether it then holds.
+    fn count_inputs(&mut self, ir: &Ir, g: usize) -> u8 {
         let count = ir
             .fanin_of(g)
             .iter()
             .map(|&x| self.values[x as usize] as u32)
             .sum();
         self.gates[g][1] = count;
-        self.values[g] = holds(self.gates[g][0], count);
+        holds(self.gates[g][0], count)
+    }
+
+    /// Counts the true inputs of logic gate `g` from scratch and sets its value.
+    fn recount(&mut self, ir: &Ir, g: usize) {
+        self.values[g] = self.count_inputs(ir, g);
     }
 
     /// Records a flip of `g` in the legal and next bit sets it drives.
@@ -334,17 +346,12 @@ impl DifferentialRun {
     fn derive_cycle(&mut self, ir: &Ir, net: &DifferentialNet, c: usize, notify: bool) {
         let s = ir.cycle_range[2 * c] as usize;
         let e = ir.cycle_range[2 * c + 1] as usize;
-        let old: Vec<u8> = self.values[s..e].to_vec();
+        self.cycle_old.clear();
+        self.cycle_old.extend_from_slice(&self.values[s..e]);
         self.values[s..e].fill(0);
         self.cycle_work.clear();
         for g in s..e {
-            let count = ir
-                .fanin_of(g)
-                .iter()
-                .map(|&x| self.values[x as usize] as u32)
-                .sum();
-            self.gates[g][1] = count;
-            if holds(self.gates[g][0], count) != 0 {
+            if self.count_inputs(ir, g) != 0 {
                 self.cycle_work.push(g as u32);
             }
         }
@@ -369,7 +376,7 @@ impl DifferentialRun {
             return;
         }
         for g in s..e {
-            if self.values[g] != old[g - s] {
+            if self.values[g] != self.cycle_old[g - s] {
                 self.events
                     .push(g as u32 | if self.values[g] != 0 { RISE } else { 0 });
                 self.mark_outputs(net, g);
