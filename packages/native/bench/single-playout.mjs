@@ -7,8 +7,10 @@
 // beside ours): it prints one JSON line {"ready": true, "build_s": s, "build_cpu_s": s} when built, then
 // answers every line `SECONDS` on its stdin with {"states": n, "cpu_s": s} (states counted as here: every
 // visited state, each playout's first included). A peer that fails, or is not ready within --peer-wait
-// seconds (default 1800), is reported as "—".
+// seconds (default 1800), is reported as "—". --json FILE saves the per-round rates, --svg FILE draws them
+// (log scale); --chart-from FILE --svg OUT only draws a saved run.
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -27,6 +29,10 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     peer: { type: 'string' },
     'peer-wait': { type: 'string', default: '1800' },
+    'build-seconds': { type: 'string', default: '300' },
+    svg: { type: 'string' },
+    json: { type: 'string' },
+    'chart-from': { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -109,22 +115,37 @@ function startPeer(file) {
   };
 }
 
+if (values['chart-from']) {
+  // Only draws the chart of a run saved with --json.
+  const { names, rows } = JSON.parse(readFileSync(values['chart-from'], 'utf8'));
+  writeFileSync(values.svg ?? 'single-playout.svg', `${chart(names, rows)}\n`);
+  process.exit(0);
+}
+
 const setups = [];
 for (const name of values.games.split(',')) {
   const game = loadCorpusGame(`${name}.kif`);
   const t0 = performance.now();
-  const { ir } = buildPropnetWithStats(game);
+  let ir;
+  try {
+    ({ ir } = buildPropnetWithStats(game, { timeMs: Number(values['build-seconds']) * 1000 }));
+  } catch (e) {
+    console.error(`${name}: not built: ${e.message}`);
+    continue;
+  }
   const buildMs = performance.now() - t0;
   const make = (options) => new NativeReasoner(game, ir, binding, { threads: 1, ...options });
   const auto = make({});
   const exact = make({ playoutMode: 'exact' });
   const scalar = Object.fromEntries(SCALAR.map((p) => [p, make({ propagation: p })]));
   const steps = sampleSteps(auto);
-  const peer = values.peer ? startPeer(join(gamesDirectory(), `${name}.kif`)) : undefined;
-  setups.push({ name, gates: ir.gateCount, buildMs, auto, exact, scalar, steps, peer });
+  setups.push({ name, gates: ir.gateCount, buildMs, auto, exact, scalar, steps });
   console.error(`${name}: ${ir.gateCount} gates, built in ${buildMs.toFixed(0)} ms, auto: ${auto.net.propagation}`);
 }
-
+// The peers build after ours, all at once, so their builds do not slow ours.
+for (const s of setups) {
+  if (values.peer) s.peer = startPeer(join(gamesDirectory(), `${s.name}.kif`));
+}
 for (const s of setups) {
   s.peerBuild = s.peer ? await s.peer.ready : undefined;
   console.error(`${s.name}: peer ${JSON.stringify(s.peerBuild)}`);
@@ -196,3 +217,46 @@ for (const s of setups) {
   console.log(`| ${cells.join(' | ')} |`);
   s.peer?.stop();
 }
+
+/** A grouped bar chart on a log scale: per game, the median rate of each series (states per CPU-second). */
+function chart(names, rows) {
+  const series = [
+    ['batch', 'native batch (64 lanes)', '#1f77b4'],
+    ['exact', 'native one at a time (64 per call)', '#2ca02c'],
+    ['auto', 'native one per call', '#98df8a'],
+    ['peer', 'ggplib (C++ propnet)', '#d62728'],
+  ];
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const lo = 4;
+  const hi = 8;
+  const x = (v) => 200 + ((Math.log10(Math.max(v, 10 ** lo)) - lo) / (hi - lo)) * 560;
+  const bar = 9;
+  const group = series.length * bar + 12;
+  const height = 40 + names.length * group + 40;
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="${height}" font-family="sans-serif" font-size="11">`,
+  ];
+  for (let e = lo; e <= hi; e++) {
+    out.push(`<line x1="${x(10 ** e)}" y1="30" x2="${x(10 ** e)}" y2="${height - 40}" stroke="#ddd"/>`);
+    out.push(`<text x="${x(10 ** e)}" y="24" text-anchor="middle">10^${e}</text>`);
+  }
+  names.forEach((name, i) => {
+    const y0 = 36 + i * group;
+    out.push(`<text x="190" y="${y0 + group / 2}" text-anchor="end">${name}</text>`);
+    series.forEach(([key, , color], j) => {
+      const v = median(rows[name].map((r) => r[key] ?? Number.NaN).filter((v) => !Number.isNaN(v)));
+      if (v === undefined) return;
+      out.push(`<rect x="200" y="${y0 + j * bar}" width="${x(v) - 200}" height="${bar - 1}" fill="${color}"/>`);
+    });
+  });
+  series.forEach(([, label, color], j) => {
+    out.push(`<rect x="${200 + j * 150}" y="${height - 28}" width="10" height="10" fill="${color}"/>`);
+    out.push(`<text x="${214 + j * 150}" y="${height - 19}">${label}</text>`);
+  });
+  out.push('</svg>');
+  return out.join('\n');
+}
+const names = setups.map((s) => s.name);
+const byGame = Object.fromEntries(rows);
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ names, rows: byGame }, null, 1)}\n`);
+if (values.svg) writeFileSync(values.svg, `${chart(names, byGame)}\n`);
