@@ -5,17 +5,17 @@
 //! one-at-a-time playouts run by differential propagation (differential.rs), which draws the same moves.
 
 use crate::control_split::SideNets;
+use crate::cpu_clock::CpuInstant;
 use crate::differential_playout::differential_playouts;
 use crate::engine::{Engine, Propagation};
 use crate::error::Result;
 use crate::ir::Ir;
 use crate::playout::{playouts, PlayoutStats};
-use std::time::{Duration, Instant};
 
-/// Playouts per trial round, their depth cap, and the time after which a mode's trial stops.
+/// Playouts per trial round, their depth cap, and the CPU time after which a mode's trial stops.
 const ROUND: u64 = 4;
 const TRIAL_DEPTH: u64 = 200;
-const TRIAL_TIME: Duration = Duration::from_millis(4);
+const TRIAL_NANOS: u64 = 4_000_000;
 /// Alternating timing rounds of `choose_differential`.
 const ROUNDS: usize = 3;
 
@@ -31,7 +31,8 @@ pub fn choose_propagation(ir: &Ir, start: &[u32]) -> Propagation {
 
 /// The fastest differential set-up (differential.rs) for one-at-a-time playouts from `start` — split on
 /// the bases `SideNets::choose` finds, or one net — when it beats the engine in `mode`; None otherwise. Each
-/// candidate is timed `ROUNDS` times, alternately with the others, and keeps its best time (load spikes).
+/// candidate is timed `ROUNDS` times on this thread's CPU clock, alternately with the others, and keeps its
+/// best time.
 pub fn choose_differential(ir: &Ir, start: &[u32], mode: Propagation) -> Option<SideNets> {
     let split = SideNets::choose(ir, start);
     let mut candidates = vec![(f64::INFINITY, SideNets::new(Vec::new()))];
@@ -60,14 +61,15 @@ fn nanos_per_state(ir: &Ir, start: &[u32], mode: Propagation) -> Option<f64> {
     timed(|seed| playouts(ir, &mut engine, start, ROUND, seed, TRIAL_DEPTH))
 }
 
-/// Nanoseconds per visited state of `round(seed)` for seeds 1, 2, … until `TRIAL_TIME` has passed.
+/// CPU nanoseconds of this thread per visited state of `round(seed)`, for seeds 1, 2, … until `TRIAL_NANOS`
+/// have been spent.
 fn timed(mut round: impl FnMut(u32) -> Result<PlayoutStats>) -> Option<f64> {
     let mut states = 0;
-    let began = Instant::now();
+    let began = CpuInstant::now();
     let mut seed = 1;
-    while began.elapsed() < TRIAL_TIME {
+    while began.elapsed_nanos() < TRIAL_NANOS {
         states += round(seed).ok()?.states;
         seed += 1;
     }
-    Some(began.elapsed().as_nanos() as f64 / states as f64)
+    Some(began.elapsed_nanos() as f64 / states as f64)
 }

@@ -5,6 +5,7 @@
 
 pub mod calibrate;
 pub mod control_split;
+pub mod cpu_clock;
 pub mod differential;
 pub mod differential_playout;
 pub mod engine;
