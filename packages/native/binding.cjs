@@ -835,4 +835,5 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.NativePolicy = nativeBinding.NativePolicy
 module.exports.NativePropnet = nativeBinding.NativePropnet

@@ -9,6 +9,30 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
+/**
+ * A policy's tables (propnet_core::policy), created by `NativePropnet.createPolicy` for that net's legal
+ * entries and updated in place by its `simulate`. Moves are legal entries of the IR, checked on entry.
+ * `release` frees the tables at once (NST's can take tens of MiB); any later call is an error.
+ */
+export declare class NativePolicy {
+  /** Entries with a count left, plus the sequences held (0 once released). */
+  get size(): number
+  /**
+   * Index into `legal` of the move `role` plays after the joint moves `history` (legal entries, flat,
+   * oldest first), drawn with a generator seeded `seed`.
+   */
+  choose(role: number, legal: Uint32Array, history: Uint32Array, seed: number): number
+  /** Learns a simulation's joint moves (legal entries, flat) with its rewards per role. */
+  record(history: Uint32Array, rewards: Float64Array): void
+  decay(): void
+  /** MAST's Qh (NST's sequence of length 1) of a legal entry: its average reward, 100 while unseen. */
+  value(entry: number): number
+  /** The decayed number of samples of a legal entry. */
+  count(entry: number): number
+  /** Frees the tables now rather than when the JavaScript object is collected. */
+  release(): void
+}
+
 /** One propnet: the IR arrays, an engine and scratch buffers. */
 export declare class NativePropnet {
   /**
@@ -43,6 +67,15 @@ export declare class NativePropnet {
    * other executors' statistics for the seed (propnet_core::parallel_playouts).
    */
   playouts(start: Uint32Array, count: number, seed: number, maxDepth: number, threads: number, exact: boolean): NativePlayoutStats
+  /** Policy tables for this net (`kind`: 'uniform', 'mast' or 'nst'). */
+  createPolicy(spec: NativePolicySpec): NativePolicy
+  /**
+   * Runs a batch of policy simulations in one crossing, on 64 lanes (propnet_core::lane_simulate: tables
+   * learn every 64 finished simulations) or, without `lanes`, one at a time learning after each
+   * (propnet_core::simulate: the TypeScript reference's draws for a seed). Simulation i starts in
+   * `starts[i * words ..]` after the legal entries `prefix[offsets[i] .. offsets[i + 1]]`.
+   */
+  simulate(starts: Uint32Array, prefix: Uint32Array, offsets: Uint32Array, seed: number, maxDepth: number, recordMoves: boolean, lanes: boolean, policy: NativePolicy): NativeSimulationResults
   /** Nodes of the game tree below `state` to `depth` joint moves, on `threads` threads (0 = all cores). */
   perft(state: Uint32Array, depth: number, threads: number): number
 }
@@ -56,6 +89,25 @@ export interface NativePlayoutStats {
   maxDepth: number
   goalSums: Array<number>
   truncated: number
+}
+
+/** `PolicySpec` of @gdlkit/core with every default filled in (by packages/native/src/policy-table.ts). */
+export interface NativePolicySpec {
+  kind: string
+  tau: number
+  epsilon: number
+  threshold: number
+  gamma: number
+  maxEntries: number
+}
+
+/** `SimulationResults` of @gdlkit/core; moves are term ids. */
+export interface NativeSimulationResults {
+  goals: Float64Array
+  depths: Int32Array
+  truncated: Uint8Array
+  moves: Int32Array
+  moveOffsets: Int32Array
 }
 
 /** The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads. */

@@ -35,13 +35,20 @@ export {
   disagreement,
   type ReasonerChoice,
 } from './reasoner-choice.js';
-export { type MastOptions, MastPolicy } from './search/mast.js';
 export { MoveHistory } from './search/move-history.js';
-export { type NstOptions, NstPolicy } from './search/nst.js';
 export { type PlayoutPolicy, RandomPolicy } from './search/playout-policy.js';
 export { createPolicy, type PolicyName, type PolicyOptions } from './search/policy-factory.js';
+export { Rave, type RaveMode, type RaveOptions } from './search/rave.js';
 export { SampledSearch, type SampledSearchOptions } from './search/sampled-search.js';
 export type { Search } from './search/search.js';
 export { SearchLoop } from './search/search-loop.js';
+export {
+  SufficiencyThreshold,
+  type ThresholdMode,
+  type ThresholdOptions,
+  type ThresholdTail,
+  upperTail,
+} from './search/sufficiency-threshold.js';
+export { TablePolicy } from './search/table-policy.js';
 export { type UctOptions, UctSearch } from './search/uct.js';
 export { UctNode } from './search/uct-node.js';

@@ -86,8 +86,7 @@ export class Match {
     this.id = setup.id;
     this.playClockMs = setup.playClockMs;
     this.reasoner = setup.reasoner;
-    const roleCount = setup.game.roles.length;
-    this.policy = createPolicy(roleCount, settings);
+    this.policy = createPolicy(this.reasoner, settings);
     this.loop = new SearchLoop(settings.sliceMs ?? 20, (e) =>
       logger.log('error', 'search-failed', { match: this.id, error: String((e as Error)?.message ?? e) }),
     );
@@ -297,6 +296,8 @@ export class Match {
     if (update) {
       tracker.update(update.move, update.percepts);
       this.updateKnowledge(update.move, update.percepts);
+      // Paper 03, section 4: the policy's statistics decay after every real move, here as in the tree.
+      this.policy.decay();
     }
     const known = this.knownByFilter();
     let moves = known.length > 0 ? known : tracker.knownLegalMoves();

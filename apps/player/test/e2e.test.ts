@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectWellFormed, gameText, playerForTests, rulesList, runMatch, send } from './manager.js';
 
-// The prover by default (the reference); the config sends match ids starting with "auto" to `auto`.
+// The prover by default (the reference); the config sends match ids starting with "auto" to `auto`, and
+// those starting with "native" and "wasm" to the engines that run the batched simulations in their own loop.
 const player = playerForTests({
   backend: 'prover',
-  config: { games: { auto: 'auto' } },
+  config: { games: { auto: 'auto', native: 'native', wasm: 'propnet-wasm' } },
   search: { seed: 3 },
 });
 
@@ -127,6 +128,30 @@ describe('GGP protocol over loopback HTTP', () => {
     const searched = events().filter((e) => e.event === 'move' && e.match === 'c4.1');
     expect(searched.some((e) => (e.simulations as number) > 0)).toBe(true);
   }, 45_000);
+
+  for (const [prefix, backend] of [
+    ['native', 'native'],
+    ['wasm', 'propnet-wasm'],
+  ] as const) {
+    it(`plays connect four legally and in time with batched simulations on ${backend}`, async () => {
+      const matchId = `${prefix}.c4`;
+      const { moves, slowest } = await runMatch(player.url, {
+        file: 'connectfour.kif',
+        matchId,
+        role: 0,
+        // Generous: building the WebAssembly module takes seconds on a loaded machine.
+        startClock: 20,
+        playClock: 1,
+        seed: 4,
+      });
+      expect(moves).toBeGreaterThan(6);
+      expect(slowest).toBeLessThan(1000);
+      const choice = events().find((e) => e.event === 'backend' && e.match === matchId);
+      expect(choice?.backend).toBe(backend);
+      const searched = events().filter((e) => e.event === 'move' && e.match === matchId);
+      expect(searched.some((e) => (e.simulations as number) > 64)).toBe(true);
+    }, 90_000);
+  }
 
   it('chooses a backend with auto within the start clock, checked against the prover', async () => {
     await runMatch(player.url, {

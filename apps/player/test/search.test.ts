@@ -1,29 +1,14 @@
-import { loadCorpusGame, type Reasoner, Rng } from '@gdlkit/core';
-import { proverBackend } from '@gdlkit/prover';
+import { MastTable, NstTable, Rng } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
-import { MastPolicy, MoveHistory, NstPolicy, RandomPolicy, UctSearch } from '../src/index.js';
-
-async function tictactoe(): Promise<Reasoner> {
-  return proverBackend.create(loadCorpusGame('tictactoe.kif'));
-}
-
-/** x to move with (mark 1 3) winning at once and o threatening the first column. */
-function position(reasoner: Reasoner) {
-  const g = reasoner.game;
-  const board = ['x x b', 'o b b', 'o b b'];
-  const facts = board.flatMap((row, i) =>
-    row.split(' ').map((c, j) => g.parseTerm(`(cell ${i + 1} ${j + 1} ${c})`)),
-  );
-  facts.push(g.parseTerm('(control xplayer)'));
-  return reasoner.stateFromFacts(facts);
-}
+import { createPolicy, MoveHistory, RandomPolicy, TablePolicy, UctSearch } from '../src/index.js';
+import { tictactoe, winningPosition } from './positions.js';
 
 describe('decoupled UCT', () => {
-  for (const Policy of [RandomPolicy, MastPolicy, NstPolicy]) {
-    it(`finds the winning move with ${Policy.name}`, async () => {
+  for (const name of ['random', 'mast', 'nst'] as const) {
+    it(`finds the winning move with ${name}`, async () => {
       const reasoner = await tictactoe();
-      const policy = new Policy(2, { decay: 0.4 });
-      const search = new UctSearch(reasoner, position(reasoner), 0, policy, { seed: 9 });
+      const policy = createPolicy(2, { policy: name, decay: 0.4 });
+      const search = new UctSearch(reasoner, winningPosition(reasoner), 0, policy, { seed: 9 });
       for (let i = 0; i < 400; i++) search.iterate(Number.POSITIVE_INFINITY);
       expect(reasoner.game.store.toKif(search.bestMove())).toBe('(mark 1 3)');
       expect(search.treeSize).toBeGreaterThan(10);
@@ -52,46 +37,93 @@ describe('decoupled UCT', () => {
   });
 });
 
-describe('MAST and NST with decay (paper 03)', () => {
+describe("MAST and NST with decay (paper 03) through the player's TablePolicy", () => {
   it('MAST prefers moves with high averages and forgets with decay 0', () => {
-    const mast = new MastPolicy(1, { decay: 0, tau: 1 });
+    const mast = new MastTable(1, { kind: 'mast', gamma: 0, tau: 1 });
+    const policy = new TablePolicy('mast', mast, 1);
     const history = new MoveHistory(1);
     history.push([5]);
-    mast.record(history, [100]);
+    policy.record(history, [100]);
     history.reset();
     history.push([6]);
-    mast.record(history, [0]);
+    policy.record(history, [0]);
     expect(mast.value(0, 5)).toBe(100);
     expect(mast.value(0, 6)).toBe(0);
     const rng = new Rng(1);
-    const picks = Array.from({ length: 50 }, () => mast.choose(0, [5, 6], history, rng));
+    const picks = Array.from({ length: 50 }, () => policy.choose(0, [5, 6], history, rng));
     expect(picks.filter((p) => p === 0).length).toBeGreaterThan(45);
-    mast.decay();
+    policy.decay();
     expect(mast.value(0, 6)).toBe(100);
   });
 
   it('NST scores sequences only after k visits and decays their counts', () => {
-    const nst = new NstPolicy(2, { threshold: 2, epsilon: 0, decay: 0.5 });
+    const nst = new NstTable(2, { kind: 'nst', threshold: 2, epsilon: 0, gamma: 0.5 });
+    const policy = new TablePolicy('nst', nst, 2);
     const history = new MoveHistory(2);
     // Role 1 answers role 0's move 1 with move 3 (reward 100) or 4 (reward 0).
     history.push([1, 9]);
     history.push([9, 3]);
-    nst.record(history, [0, 100]);
+    policy.record(history, [0, 100]);
     const other = new MoveHistory(2);
     other.push([2, 9]);
     other.push([9, 4]);
-    nst.record(other, [100, 0]);
-    const probe = new MoveHistory(2);
-    probe.push([1, 9]);
-    expect(nst.score(1, 3, probe)).toBe(100);
-    expect(nst.score(1, 4, probe)).toBe(0);
-    nst.record(other, [100, 50]);
+    policy.record(other, [100, 0]);
+    expect(nst.score(1, 3, [1, 9])).toBe(100);
+    expect(nst.score(1, 4, [1, 9])).toBe(0);
+    policy.record(other, [100, 50]);
     // (1, 4) seen only under other predecessors: the pair (2, 4) has 2 visits, (1, 4) none.
-    const probe2 = new MoveHistory(2);
-    probe2.push([2, 9]);
-    expect(nst.score(1, 4, probe2)).toBe((25 + 25) / 2);
-    nst.decay();
-    expect(nst.score(1, 4, probe2)).toBe(25);
-    expect(nst.choose(1, [3, 4], probe, new Rng(1))).toBe(0);
+    expect(nst.score(1, 4, [2, 9])).toBe((25 + 25) / 2);
+    policy.decay();
+    expect(nst.score(1, 4, [2, 9])).toBe(25);
+  });
+
+  it('hands the table the last joint moves of the history as its context', () => {
+    const policy = createPolicy(2, { policy: 'nst', epsilon: 0, nstThreshold: 1 });
+    const played = (moves: number[][], reward: number) => {
+      const history = new MoveHistory(2);
+      for (const move of moves) history.push(move);
+      policy.record(history, [0, reward]);
+    };
+    // Role 1's moves 3 and 4 average 50 alone; 3 is good after role 0's 1, 4 after role 0's 2.
+    played(
+      [
+        [1, 9],
+        [9, 3],
+      ],
+      100,
+    );
+    played(
+      [
+        [2, 9],
+        [9, 4],
+      ],
+      100,
+    );
+    played(
+      [
+        [1, 9],
+        [9, 4],
+      ],
+      0,
+    );
+    played(
+      [
+        [2, 9],
+        [9, 3],
+      ],
+      0,
+    );
+    const probe = (last: number) => {
+      const history = new MoveHistory(2);
+      for (const move of [
+        [9, 9],
+        [9, 9],
+        [last, 9],
+      ])
+        history.push(move);
+      return policy.choose(1, [3, 4], history, new Rng(1));
+    };
+    expect(probe(1)).toBe(0);
+    expect(probe(2)).toBe(1);
   });
 });

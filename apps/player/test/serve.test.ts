@@ -93,7 +93,7 @@ describe('gdlkit serve under bad input (issue 25)', () => {
       file: 'tictactoe.kif',
       matchId: 'ttt.after',
       role: 0,
-      startClock: 3,
+      startClock: 10,
       playClock: 1,
       seed: 12,
     });

@@ -238,7 +238,7 @@ export class Session {
 
   private thinkOpen(roles: readonly number[], ms: number, seed: number): ThinkResult {
     const { reasoner, store } = this;
-    const search = new UctSearch(reasoner, this.current, roles[0] ?? 0, createPolicy(reasoner.roles.length), {
+    const search = new UctSearch(reasoner, this.current, roles[0] ?? 0, createPolicy(reasoner), {
       seed,
     });
     const started = performance.now();
@@ -270,7 +270,7 @@ export class Session {
       const tracker = this.tracker(role);
       let legal = tracker.knownLegalMoves();
       if (legal.length === 0) legal = tracker.likelyLegalMoves();
-      const policy = createPolicy(reasoner.roles.length);
+      const policy = createPolicy(reasoner);
       const search = new SampledSearch(reasoner, role, policy, legal, tracker.sampleStates(64), { seed });
       const deadline = started + (ms * (i + 1)) / roles.length;
       while (performance.now() < deadline && search.iterate(deadline));

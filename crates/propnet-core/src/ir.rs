@@ -65,6 +65,17 @@ impl<'a> Ir<'a> {
         self.base_gate.len()
     }
 
+    /// Whether a legal, goal or terminal gate lies in the move phase, so that a state query must also
+    /// evaluate the move phase with no input set.
+    pub fn state_reads_moves(&self) -> bool {
+        let split = self.phase_split as u32;
+        self.legal_gate
+            .iter()
+            .chain(self.goal_gate)
+            .any(|&g| g >= split)
+            || self.terminal_gate >= self.phase_split
+    }
+
     /// Legal entries of role `r`: indices into `legal_gate`/`legal_term`/`legal_input`.
     pub fn legal_range(&self, r: usize) -> std::ops::Range<usize> {
         self.legal_start[r] as usize..self.legal_start[r + 1] as usize

@@ -3,14 +3,15 @@
 //! Terms stay on the JavaScript side: calls speak in legal-entry and base-bit indices of the IR.
 
 use napi::bindgen_prelude::{
-    Int32Array, Int32ArraySlice, Uint32Array, Uint32ArraySlice, Uint8Array,
+    Float64Array, Int32Array, Int32ArraySlice, Uint32Array, Uint32ArraySlice, Uint8Array,
 };
 use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
-    choose_differential, choose_propagation, differential_playouts, lane_playouts, parallel_perft,
-    parallel_playouts, resolve_threads, CoreError, Engine, Ir, Propagation, SideNets, WordNet,
-    IR_VERSION,
+    choose_differential, choose_propagation, differential_playouts, lane_playouts, lane_simulate,
+    parallel_perft, parallel_playouts, resolve_threads, simulate, CoreError, Engine, Ir,
+    LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng, SideNets, SimulationBatch,
+    WordNet, IR_VERSION,
 };
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
@@ -104,6 +105,112 @@ fn to_napi(error: CoreError) -> Error {
     Error::new(status, error.to_string())
 }
 
+/// `SimulationResults` of @gdlkit/core; moves are term ids.
+#[napi(object)]
+pub struct NativeSimulationResults {
+    pub goals: Float64Array,
+    pub depths: Int32Array,
+    pub truncated: Uint8Array,
+    pub moves: Int32Array,
+    pub move_offsets: Int32Array,
+}
+
+/// `PolicySpec` of @gdlkit/core with every default filled in (by packages/native/src/policy-table.ts).
+#[napi(object)]
+pub struct NativePolicySpec {
+    pub kind: String,
+    pub tau: f64,
+    pub epsilon: f64,
+    pub threshold: f64,
+    pub gamma: f64,
+    pub max_entries: u32,
+}
+
+/// A policy's tables (propnet_core::policy), created by `NativePropnet.createPolicy` for that net's legal
+/// entries and updated in place by its `simulate`. Moves are legal entries of the IR, checked on entry.
+/// `release` frees the tables at once (NST's can take tens of MiB); any later call is an error.
+#[napi]
+pub struct NativePolicy {
+    tables: Option<PolicyTables>,
+    /// The address of the net's IR arrays it was built for: `simulate` refuses a table of another net.
+    owner: usize,
+}
+
+impl NativePolicy {
+    fn tables(&mut self) -> Result<&mut PolicyTables> {
+        self.tables.as_mut().ok_or_else(|| {
+            Error::new(
+                Status::InvalidArg,
+                "the policy table was disposed".to_owned(),
+            )
+        })
+    }
+}
+
+#[napi]
+impl NativePolicy {
+    /// Entries with a count left, plus the sequences held (0 once released).
+    #[napi(getter)]
+    pub fn size(&self) -> u32 {
+        self.tables.as_ref().map_or(0, |t| t.size() as u32)
+    }
+
+    /// Index into `legal` of the move `role` plays after the joint moves `history` (legal entries, flat,
+    /// oldest first), drawn with a generator seeded `seed`.
+    #[napi]
+    pub fn choose(&mut self, role: u32, legal: &[u32], history: &[u32], seed: i32) -> Result<u32> {
+        let tables = self.tables()?;
+        tables
+            .check_moves(role as usize, legal, history, None)
+            .map_err(to_napi)?;
+        let mut rng = Rng::new(seed as u32);
+        Ok(tables.choose(role as usize, legal, history, &mut rng) as u32)
+    }
+
+    /// Learns a simulation's joint moves (legal entries, flat) with its rewards per role.
+    #[napi]
+    pub fn record(&mut self, history: &[u32], rewards: &[f64]) -> Result<()> {
+        let tables = self.tables()?;
+        tables
+            .check_moves(0, &[], history, Some(rewards))
+            .map_err(to_napi)?;
+        tables.record(history, rewards);
+        Ok(())
+    }
+
+    #[napi]
+    pub fn decay(&mut self) -> Result<()> {
+        self.tables()?.decay();
+        Ok(())
+    }
+
+    /// MAST's Qh (NST's sequence of length 1) of a legal entry: its average reward, 100 while unseen.
+    #[napi]
+    pub fn value(&mut self, entry: u32) -> Result<f64> {
+        let tables = self.tables()?;
+        tables
+            .check_moves(0, &[entry], &[], None)
+            .map_err(to_napi)?;
+        Ok(tables.value(entry))
+    }
+
+    /// The decayed number of samples of a legal entry.
+    #[napi]
+    pub fn count(&mut self, entry: u32) -> Result<f64> {
+        let tables = self.tables()?;
+        tables
+            .check_moves(0, &[entry], &[], None)
+            .map_err(to_napi)?;
+        Ok(tables.count(entry))
+    }
+
+    /// Frees the tables now rather than when the JavaScript object is collected.
+    #[napi]
+    pub fn release(&mut self) {
+        self.tables = None;
+    }
+}
+
 /// One propnet: the IR arrays, an engine and scratch buffers.
 #[napi]
 pub struct NativePropnet {
@@ -113,6 +220,8 @@ pub struct NativePropnet {
     words: WordNet,
     /// One-thread scalar playouts by differential propagation, when it is the faster scalar path.
     differential: Option<SideNets>,
+    /// Buffers of the 64-lane policy simulations, kept between batches.
+    lanes: LaneScratch,
     legal: Vec<u32>,
     goals: Vec<i32>,
     inputs: Vec<u32>,
@@ -169,6 +278,7 @@ impl NativePropnet {
             engine,
             words,
             differential,
+            lanes: LaneScratch::default(),
             legal: Vec::new(),
             goals: Vec::new(),
             inputs: Vec::new(),
@@ -324,6 +434,88 @@ impl NativePropnet {
             goal_sums: stats.goal_sums.iter().map(|&g| g as f64).collect(),
             truncated: stats.truncated as f64,
         })
+    }
+
+    /// Policy tables for this net (`kind`: 'uniform', 'mast' or 'nst').
+    #[napi]
+    pub fn create_policy(&self, spec: NativePolicySpec) -> Result<NativePolicy> {
+        let kind = match spec.kind.as_str() {
+            "uniform" => PolicyKind::Uniform,
+            "mast" => PolicyKind::Mast,
+            "nst" => PolicyKind::Nst,
+            other => {
+                return Err(Error::new(
+                    Status::InvalidArg,
+                    format!("policy kind must be 'uniform', 'mast' or 'nst', got '{other}'"),
+                ))
+            }
+        };
+        let spec = PolicySpec {
+            kind,
+            tau: spec.tau,
+            epsilon: spec.epsilon,
+            threshold: spec.threshold,
+            gamma: spec.gamma,
+            max_entries: spec.max_entries as usize,
+        };
+        let tables = PolicyTables::new(&self.arrays.ir(), spec).map_err(to_napi)?;
+        Ok(NativePolicy {
+            tables: Some(tables),
+            owner: self.owner(),
+        })
+    }
+
+    /// Runs a batch of policy simulations in one crossing, on 64 lanes (propnet_core::lane_simulate: tables
+    /// learn every 64 finished simulations) or, without `lanes`, one at a time learning after each
+    /// (propnet_core::simulate: the TypeScript reference's draws for a seed). Simulation i starts in
+    /// `starts[i * words ..]` after the legal entries `prefix[offsets[i] .. offsets[i + 1]]`.
+    #[napi]
+    #[allow(clippy::too_many_arguments)]
+    pub fn simulate(
+        &mut self,
+        starts: &[u32],
+        prefix: &[u32],
+        offsets: &[u32],
+        seed: i32,
+        max_depth: f64,
+        record_moves: bool,
+        lanes: bool,
+        policy: &mut NativePolicy,
+    ) -> Result<NativeSimulationResults> {
+        if policy.owner != self.owner() {
+            return Err(Error::new(
+                Status::InvalidArg,
+                "the policy table belongs to another net".to_owned(),
+            ));
+        }
+        let ir = self.arrays.ir();
+        let batch = SimulationBatch {
+            starts,
+            prefix,
+            offsets,
+            seed: seed as u32,
+            max_depth: max_depth as u64,
+            record_moves,
+        };
+        let tables = policy.tables()?;
+        let out = if lanes {
+            lane_simulate(&ir, &self.words, &batch, tables, &mut self.lanes)
+        } else {
+            simulate(&ir, &mut self.engine, &batch, tables)
+        }
+        .map_err(to_napi)?;
+        Ok(NativeSimulationResults {
+            goals: Float64Array::new(out.goals),
+            depths: Int32Array::new(out.depths),
+            truncated: Uint8Array::new(out.truncated),
+            moves: Int32Array::new(out.moves),
+            move_offsets: Int32Array::new(out.move_offsets),
+        })
+    }
+
+    /// Identifies this net's IR (the address of its gate array) for the tables made for it.
+    fn owner(&self) -> usize {
+        self.arrays.gate_kind.as_ptr() as usize
     }
 
     /// Nodes of the game tree below `state` to `depth` joint moves, on `threads` threads (0 = all cores).

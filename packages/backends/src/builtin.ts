@@ -7,7 +7,7 @@ import type { BackendSpec } from './lazy-backend.js';
 const NATIVE_BACKEND: BackendSpec = {
   name: 'native',
   description: 'the propnet IR executed by a Rust core through napi-rs, playouts across threads',
-  capabilities: { gdl2: true, batchPlayouts: true, batchPerft: true, threads: true },
+  capabilities: { gdl2: true, batchPlayouts: true, batchPerft: true, threads: true, policySimulations: true },
   load: async () => (await import('@gdlkit/native')).nativeBackend,
 };
 

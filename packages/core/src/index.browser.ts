@@ -28,6 +28,11 @@ export { collectVariables, isGroundPattern, literalVariables } from './game/rule
 export { firstDifference, type TraceDifference } from './match/compare.js';
 export { type MatchOptions, playRandomMatch, replayMatch } from './match/random-match.js';
 export { describeState, goalToJson, type StepOptions, withMove } from './match/trace-step.js';
+export { checkPolicySpec, createPolicyTable } from './policy/create-policy-table.js';
+export { MAST_TAU, MastTable } from './policy/mast.js';
+export { NST_EPSILON, NST_MAX_ENTRIES, NST_THRESHOLD, NstTable } from './policy/nst.js';
+export { checkSimulationBatch, genericSimulate } from './policy/simulate.js';
+export { UniformTable } from './policy/uniform.js';
 export {
   BaseReasoner,
   DEFAULT_MAX_DEPTH,

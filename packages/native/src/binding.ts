@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { BackendUnavailableError } from '@gdlkit/core';
 import type { NativePropnet } from '../binding.cjs';
 
-export type { NativePlayoutStats, NativePropnet, PropnetIrInput } from '../binding.cjs';
+export type { NativePlayoutStats, NativePolicy, NativePropnet, PropnetIrInput } from '../binding.cjs';
 
 export interface NativeBinding {
   readonly NativePropnet: typeof NativePropnet;

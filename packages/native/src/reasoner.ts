@@ -5,24 +5,32 @@ import {
   assertJointMoveArity,
   BaseReasoner,
   type Capabilities,
+  checkSimulationBatch,
   DEFAULT_MAX_DEPTH,
   type Game,
   GdlkitError,
   type GoalValue,
+  genericSimulate,
   goalValueOf,
   IllegalMoveError,
   type PlayoutOptions,
   type PlayoutStats,
+  type PolicySpec,
+  type PolicyTable,
+  type SimulationBatch,
+  type SimulationResults,
   type TermId,
 } from '@gdlkit/core';
 import { IrTerms, type PropnetIR } from '@gdlkit/propnet';
 import type { NativeBinding, NativePropnet } from './binding.js';
+import { NativePolicyTable } from './policy-table.js';
 
 export const NATIVE_CAPABILITIES: Capabilities = {
   gdl2: true,
   batchPlayouts: true,
   batchPerft: true,
   threads: true,
+  policySimulations: true,
 };
 
 export type Propagation = 'incremental' | 'levelled' | 'differential' | 'auto';
@@ -40,9 +48,10 @@ export interface NativeOptions {
    */
   readonly propagation?: Propagation;
   /**
-   * How batch playouts run: 64 at a time on the bits of machine words (default, fastest; the same
-   * distribution as the other executors but other draws for a seed), or one at a time with exactly the
-   * statistics of the other executors for the same seed.
+   * How batch playouts and policy simulations run: 64 at a time on the bits of machine words (default,
+   * fastest; the same distribution as the other executors but other draws for a seed, and policy tables
+   * learning every 64 simulations), or one at a time with exactly the statistics of the other executors for
+   * the same seed.
    */
   readonly playoutMode?: PlayoutMode;
 }
@@ -155,6 +164,53 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     const exact = this.playoutMode === 'exact';
     return this.net.playouts(start, options.count, options.seed, maxDepth, this.threads, exact);
+  }
+
+  /** Tables in Rust (crates/propnet-core/src/policy.rs), updated in place by `simulate`. */
+  override createPolicy(spec: PolicySpec): PolicyTable {
+    return new NativePolicyTable(spec, this.net, this.irTerms, this.game);
+  }
+
+  /**
+   * The whole batch in Rust, one boundary crossing: on 64 lanes, learning every 64 simulations
+   * (crates/propnet-core/src/lane_simulate.rs), or in the exact playout mode one at a time with the
+   * TypeScript reference's draws (simulate.rs); a table that is not this net's runs core's generic loop.
+   */
+  override simulate(batch: SimulationBatch<Uint32Array>, policy: PolicyTable): SimulationResults {
+    if (!(policy instanceof NativePolicyTable && policy.belongsTo(this.net))) {
+      return genericSimulate(this, batch, policy);
+    }
+    const n = this.ir.roleCount;
+    checkSimulationBatch(batch, n);
+    const words = this.initial.length;
+    const starts = new Uint32Array(batch.starts.length * words);
+    batch.starts.forEach((state, i) => {
+      if (state.length !== words) {
+        throw new GdlkitError('UNSUPPORTED', `simulation batch: start ${i} is not a state of this game`);
+      }
+      starts.set(state, i * words);
+    });
+    const prefix = new Uint32Array(batch.prefixMoves.length);
+    for (let k = 0; k < prefix.length; k++) {
+      const l = this.irTerms.legalIndex[k % n]!.get(batch.prefixMoves[k]!);
+      if (l === undefined)
+        this.illegal(k % n, Array.from(batch.prefixMoves.subarray(k - (k % n), k - (k % n) + n)));
+      prefix[k] = l;
+    }
+    const offsets = new Uint32Array(batch.prefixOffsets);
+    const maxDepth = Math.min(batch.maxDepth, Number.MAX_SAFE_INTEGER);
+    const lanes = this.playoutMode === 'bitsliced';
+    const out = this.net.simulate(
+      starts,
+      prefix,
+      offsets,
+      batch.seed | 0,
+      maxDepth,
+      batch.recordMoves ?? false,
+      lanes,
+      policy.native,
+    );
+    return { count: batch.starts.length, ...out };
   }
 
   /** Whole count in Rust, one boundary crossing; the result does not depend on the thread count. */

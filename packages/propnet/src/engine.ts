@@ -18,6 +18,8 @@ export interface PropnetEvaluator {
   applyInputs(inputs: ArrayLike<number>): void;
   /** Writes the next state (after applyInputs) into `out`. */
   readNext(out: Uint32Array): void;
+  /** Brings the goal propositions up to date for the loaded state, where an evaluator defers them. */
+  refreshGoals?(): void;
 }
 
 export class PropnetEngine implements PropnetEvaluator {
@@ -245,4 +247,16 @@ function gateLevels(ir: PropnetIR): Int32Array {
 /** Words of a state bit set. */
 export function stateWords(ir: PropnetIR): number {
   return Math.max(1, Math.ceil(ir.baseGate.length / 32));
+}
+
+/** The initial state: the bases whose init gate holds with no base and no input set. */
+export function initialStateOf(ir: PropnetIR, engine: PropnetEvaluator): Uint32Array {
+  const initial = new Uint32Array(stateWords(ir));
+  engine.load(initial);
+  const values = engine.values;
+  for (let k = 0; k < ir.initGate.length; k++) {
+    const b = ir.initBase[k]!;
+    if (values[ir.initGate[k]!]) initial[b >>> 5]! |= 1 << (b & 31);
+  }
+  return initial;
 }

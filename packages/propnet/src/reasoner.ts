@@ -13,7 +13,7 @@ import {
   Rng,
   type TermId,
 } from '@gdlkit/core';
-import { PropnetEngine, type PropnetEvaluator, stateWords } from './engine.js';
+import { initialStateOf, PropnetEngine, type PropnetEvaluator } from './engine.js';
 import type { PropnetIR } from './ir.js';
 import { IrTerms } from './ir-terms.js';
 
@@ -39,13 +39,7 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
   ) {
     super(game);
     this.engine = engine;
-    this.initial = new Uint32Array(stateWords(ir));
-    engine.load(this.initial);
-    const values = engine.values;
-    for (let k = 0; k < ir.initGate.length; k++) {
-      const b = ir.initBase[k]!;
-      if (values[ir.initGate[k]!]) this.initial[b >>> 5]! |= 1 << (b & 31);
-    }
+    this.initial = initialStateOf(ir, engine);
     this.terms = new IrTerms(game, ir);
     this.scratchInputs = new Int32Array(ir.roleCount);
   }
@@ -76,6 +70,7 @@ export class PropnetReasoner extends BaseReasoner<Uint32Array> {
 
   goal(state: Uint32Array, role: number): GoalValue {
     const values = this.view(state);
+    this.engine.refreshGoals?.();
     const { ir } = this;
     const held: number[] = [];
     for (let k = ir.goalStart[role]!; k < ir.goalStart[role + 1]!; k++) {

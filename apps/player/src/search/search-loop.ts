@@ -42,7 +42,12 @@ export class SearchLoop {
       const sliceEnd = Math.min(now + this.sliceMs, stopAt);
       try {
         while (performance.now() < sliceEnd) {
-          if (search.iterations >= maxIterations || !search.iterate(stopAt)) return end();
+          if (
+            search.iterations >= maxIterations ||
+            !search.iterate(stopAt, maxIterations - search.iterations)
+          ) {
+            return end();
+          }
         }
       } catch (e) {
         end();

@@ -14,6 +14,9 @@ export class UctNode<S> {
   readonly moveSums: Float64Array[];
   readonly children = new Map<number, UctNode<S>>();
   visits = 0;
+  /** RAVE's all-moves-as-first statistics per role and legal move (paper 08, section 2); null until used. */
+  amafVisits: Float64Array[] | null = null;
+  amafSums: Float64Array[] | null = null;
 
   constructor(
     reasoner: Reasoner<S>,

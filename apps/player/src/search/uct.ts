@@ -1,18 +1,49 @@
-import { IllegalMoveError, type Reasoner, Rng, type TermId } from '@gdlkit/core';
+import {
+  DEFAULT_MAX_DEPTH,
+  IllegalMoveError,
+  type PolicyTable,
+  type Reasoner,
+  Rng,
+  type TermId,
+} from '@gdlkit/core';
+import { LeafBatch } from './leaf-batch.js';
 import { MoveHistory } from './move-history.js';
 import type { PlayoutPolicy } from './playout-policy.js';
+import { Rave, type RaveMode } from './rave.js';
 import type { Search } from './search.js';
-import { type SimulationScratch, simulate, simulationScratch } from './simulate.js';
+import { SufficiencyThreshold, type ThresholdMode, type ThresholdTail } from './sufficiency-threshold.js';
 import { UctNode } from './uct-node.js';
 
 export interface UctOptions {
   /** The UCT exploration constant C for rewards in 0..100 (CadiaPlayer's scale, paper 03 formula 1). */
   readonly exploration?: number;
-  /** Playouts are cut after this many moves (paper 03, section 5.2 cuts NST simulations at 400). */
+  /**
+   * Playouts are cut after this many moves. Default: 400 with NST, as paper 03's NST player (section 5.2);
+   * its MAST player does not cut, so MAST and random playouts get the core's generic bound.
+   */
   readonly maxPlayoutDepth?: number;
   /** The tree stops growing at this many nodes; simulations go on from its leaves. */
   readonly maxNodes?: number;
   readonly seed?: number;
+  /** Sufficiency threshold of paper 02 (default off), its α on 0..100 and the adaptive version's tail. */
+  readonly threshold?: ThresholdMode;
+  readonly thresholdAlpha?: number;
+  readonly thresholdTail?: ThresholdTail;
+  /**
+   * Most simulations handed to the engine in one call (default 64 on engines with their own simulation loop,
+   * 1 on the generic loop, where batching gains nothing); descents spread by virtual loss.
+   */
+  readonly batch?: number;
+  /**
+   * Simulations played from each new leaf (leaf parallelisation; default 1): the tree's cost per simulation
+   * is divided by it, so a fast engine is not held back by the TypeScript tree.
+   */
+  readonly leafPlayouts?: number;
+  /** RAVE of paper 08 (default off): equivalence constant k, share of choices, adaptive margin. */
+  readonly rave?: RaveMode;
+  readonly raveEquivalence?: number;
+  readonly raveUsage?: number;
+  readonly raveMargin?: number;
 }
 
 /**
@@ -30,12 +61,18 @@ export class UctSearch<S> implements Search {
   private readonly maxNodes: number;
   private readonly rng: Rng;
   private readonly history: MoveHistory;
-  private readonly scratch: SimulationScratch;
+  private readonly jointMove: TermId[];
+  private readonly batch: LeafBatch<S>;
+  private readonly table: PolicyTable;
+  private readonly maxBatch: number;
+  private readonly leafPlayouts: number;
   private readonly choice: Int32Array;
   private readonly unvisited: TermId[] = [];
   private readonly unvisitedIndex: number[] = [];
-  private path: UctNode<S>[] = [];
-  private pathChoices = new Int32Array(64);
+  private readonly threshold: SufficiencyThreshold;
+  private readonly rave: Rave | null;
+  private readonly rootQmax: Float64Array;
+  private readonly rewards: Float64Array;
 
   constructor(
     private readonly reasoner: Reasoner<S>,
@@ -47,12 +84,35 @@ export class UctSearch<S> implements Search {
     const roleCount = reasoner.roles.length;
     this.root = new UctNode(reasoner, state);
     this.exploration = options.exploration ?? 40;
-    this.maxDepth = options.maxPlayoutDepth ?? 400;
+    this.maxDepth = options.maxPlayoutDepth ?? (policy.name === 'nst' ? 400 : DEFAULT_MAX_DEPTH);
     this.maxNodes = options.maxNodes ?? 200_000;
     this.rng = new Rng(options.seed ?? 1);
     this.history = new MoveHistory(roleCount);
-    this.scratch = simulationScratch(roleCount);
+    this.jointMove = new Array<TermId>(roleCount).fill(0);
+    this.batch = new LeafBatch(roleCount);
+    // The engine plays the simulations with the policy's own table when it has one (the player's MAST/NST
+    // tables come from reasoner.createPolicy), else with a uniform table of the engine.
+    this.table = policyTable(policy) ?? reasoner.createPolicy({ kind: 'uniform' });
+    this.maxBatch = options.batch ?? (reasoner.capabilities.policySimulations ? 64 : 1);
+    this.leafPlayouts = options.leafPlayouts ?? 1;
     this.choice = new Int32Array(roleCount);
+    this.threshold = new SufficiencyThreshold(roleCount, {
+      mode: options.threshold ?? 'off',
+      alpha: options.thresholdAlpha,
+      tail: options.thresholdTail,
+    });
+    const rave = options.rave ?? 'off';
+    this.rave =
+      rave === 'off'
+        ? null
+        : new Rave(roleCount, {
+            mode: rave,
+            equivalence: options.raveEquivalence,
+            usage: options.raveUsage,
+            margin: options.raveMargin,
+          });
+    this.rootQmax = new Float64Array(roleCount);
+    this.rewards = new Float64Array(roleCount);
   }
 
   get treeSize(): number {
@@ -64,29 +124,68 @@ export class UctSearch<S> implements Search {
     return this.root.bestMove(this.role);
   }
 
-  iterate(deadline: number): boolean {
-    if (this.root.terminal) return false;
+  /**
+   * One batched iteration: up to `most` descents (fewer while the tree is young, see `batchSize`), each
+   * leaving a virtual loss — a visit without reward — on its path so the next descent spreads out; then one
+   * engine call plays every selected leaf's simulation under the policy (which learns from them on the
+   * engine's side), and the rewards are backed up. Returns false, having done nothing, when the deadline has
+   * passed or the root is terminal.
+   */
+  iterate(deadline: number, most = Number.POSITIVE_INFINITY): boolean {
+    if (this.root.terminal || performance.now() > deadline) return false;
+    const roleCount = this.reasoner.roles.length;
+    const batch = this.batch;
+    batch.reset();
+    const size = Math.max(1, Math.min(most, this.batchSize()));
+    while (batch.simulations < size) this.descend(Math.min(this.leafPlayouts, size - batch.simulations));
+    const results = this.reasoner.simulate(
+      batch.simulationBatch(this.rng.nextInt(2 ** 31), this.maxDepth, this.rave !== null),
+      this.table,
+    );
+    for (let i = 0; i < results.count; i++) {
+      // Copied into one scratch array: no allocation per simulation.
+      for (let r = 0; r < roleCount; r++) this.rewards[r] = results.goals[i * roleCount + r]!;
+      const playout = this.rave
+        ? results.moves.subarray(results.moveOffsets[i]!, results.moveOffsets[i + 1]!)
+        : null;
+      this.complete(batch.simulated.data[i]!, this.rewards, playout);
+    }
+    this.iterations += batch.simulations;
+    return true;
+  }
+
+  /**
+   * Leaves per engine call: one while the root has few visits (virtual loss would blur a young tree), then
+   * growing with the root's visits up to the configured batch (paper 03's policies learn between calls).
+   */
+  private batchSize(): number {
+    return Math.min(this.maxBatch, Math.max(1, Math.floor(this.root.visits / 16)));
+  }
+
+  /**
+   * Selects down to a leaf with virtual loss (one visit per simulation it will get), expands it (one node),
+   * and adds it to the batch with `copies` simulations.
+   */
+  private descend(copies: number): void {
     const reasoner = this.reasoner;
     const roleCount = reasoner.roles.length;
-    const move = this.scratch.jointMove;
+    const move = this.jointMove;
+    const batch = this.batch;
     this.history.reset();
-    this.path.length = 0;
     let node = this.root;
-    let rewards: ArrayLike<number>;
+    this.rave?.beginDescent(node);
     for (;;) {
       if (node.terminal) {
-        rewards = node.goals!;
-        break;
+        // A terminal leaf is one simulation; the engine returns its goals and learns its moves.
+        this.unvisit(batch, copies - 1);
+        batch.finish(node.state, 1);
+        return;
       }
       this.select(node);
-      const depth = this.path.length;
-      if ((depth + 1) * roleCount > this.pathChoices.length) this.growPath();
-      for (let r = 0; r < roleCount; r++) {
-        this.pathChoices[depth * roleCount + r] = this.choice[r]!;
-        move[r] = node.legal[r]![this.choice[r]!]!;
-      }
-      this.path.push(node);
+      for (let r = 0; r < roleCount; r++) move[r] = node.legal[r]![this.choice[r]!]!;
+      batch.step(node, this.choice, move);
       this.history.push(move);
+      this.visit(node, copies);
       const key = node.jointIndex(this.choice);
       const child = node.children.get(key);
       if (child) {
@@ -99,22 +198,54 @@ export class UctSearch<S> implements Search {
         node.children.set(key, leaf);
         this.nodes++;
         if (leaf.terminal) {
-          rewards = leaf.goals!;
-          break;
+          this.unvisit(batch, copies - 1);
+          batch.finish(next, 1);
+          return;
         }
       }
-      if (
-        !simulate(reasoner, next, this.policy, this.history, this.rng, this.maxDepth, deadline, this.scratch)
-      ) {
-        return false;
-      }
-      rewards = this.scratch.rewards;
-      break;
+      batch.finish(next, copies);
+      return;
     }
-    this.backup(rewards);
-    this.policy.record(this.history, rewards);
-    this.iterations++;
-    return true;
+  }
+
+  /** Counts `n` visits of the current choice at `node` (virtual loss until the rewards come back). */
+  private visit(node: UctNode<S>, n: number): void {
+    node.visits += n;
+    for (let r = 0; r < this.choice.length; r++) node.moveVisits[r]![this.choice[r]!]! += n;
+  }
+
+  /** Takes back `n` visits from the path of the leaf being closed (a terminal leaf is one simulation). */
+  private unvisit(batch: LeafBatch<S>, n: number): void {
+    if (n === 0) return;
+    const roleCount = this.choice.length;
+    for (let k = batch.pathStart(batch.count); k < batch.nodes.length; k++) {
+      const node = batch.nodes[k]!;
+      node.visits -= n;
+      for (let r = 0; r < roleCount; r++) node.moveVisits[r]![batch.choices.data[k * roleCount + r]!]! -= n;
+    }
+  }
+
+  /**
+   * Backs up a finished simulation of batch leaf `leaf`: rewards along its path (the visits were counted as
+   * virtual loss at selection), RAVE's values over its prefix and playout moves, the threshold's statistics.
+   */
+  private complete(leaf: number, rewards: ArrayLike<number>, playout: Int32Array | null): void {
+    const batch = this.batch;
+    const roleCount = rewards.length;
+    const from = batch.pathStart(leaf);
+    const to = batch.pathEnd(leaf);
+    for (let k = from; k < to; k++) {
+      const node = batch.nodes[k]!;
+      for (let r = 0; r < roleCount; r++)
+        node.moveSums[r]![batch.choices.data[k * roleCount + r]!]! += rewards[r]!;
+    }
+    if (this.rave) {
+      this.history.reset();
+      this.history.pushFlat(batch.prefixOf(leaf));
+      if (playout) this.history.pushFlat(playout);
+      this.rave.backup(batch.nodes, from, to, this.history, rewards);
+    }
+    if (this.threshold.mode === 'adaptive') this.observeThreshold(rewards);
   }
 
   /**
@@ -140,13 +271,21 @@ export class UctSearch<S> implements Search {
     this.policy.decay();
   }
 
-  /** Per role: the only move, the policy's pick among several unvisited moves (section 2), else formula 1. */
+  /**
+   * Per role: the only move; with RAVE in use at this choice, the best RAVE score (unvisited moves included,
+   * paper 08 section 2); else the policy's pick among several unvisited moves (paper 03, section 2), else
+   * formula 1 with the exploration the sufficiency threshold leaves (paper 02).
+   */
   private select(node: UctNode<S>): void {
     const logVisits = Math.log(Math.max(1, node.visits));
     for (let r = 0; r < node.legal.length; r++) {
       const moves = node.legal[r]!;
       if (moves.length === 1) {
         this.choice[r] = 0;
+        continue;
+      }
+      if (this.rave?.useAt(this.rng)) {
+        this.choice[r] = this.bestRave(node, r, logVisits);
         continue;
       }
       const visits = node.moveVisits[r]!;
@@ -164,11 +303,12 @@ export class UctSearch<S> implements Search {
       } else if (this.unvisited.length > 1) {
         this.choice[r] = this.unvisitedIndex[this.policy.choose(r, this.unvisited, this.history, this.rng)]!;
       } else {
+        const exploration = this.threshold.exploration(r, bestAverage(node, r), this.exploration, this.rng);
         let best = 0;
         let bestValue = Number.NEGATIVE_INFINITY;
         for (let i = 0; i < moves.length; i++) {
           const n = visits[i]!;
-          const value = sums[i]! / n + this.exploration * Math.sqrt(logVisits / n);
+          const value = sums[i]! / n + exploration * Math.sqrt(logVisits / n);
           if (value > bestValue) {
             bestValue = value;
             best = i;
@@ -179,22 +319,46 @@ export class UctSearch<S> implements Search {
     }
   }
 
-  private backup(rewards: ArrayLike<number>): void {
-    const roleCount = this.reasoner.roles.length;
-    for (let d = 0; d < this.path.length; d++) {
-      const node = this.path[d]!;
-      node.visits++;
-      for (let r = 0; r < roleCount; r++) {
-        const a = this.pathChoices[d * roleCount + r]!;
-        node.moveVisits[r]![a]!++;
-        node.moveSums[r]![a]! += rewards[r]!;
+  /** The move with the highest RAVE score, ties broken uniformly (paper 08, section 2). */
+  private bestRave(node: UctNode<S>, role: number, logVisits: number): number {
+    const rave = this.rave!;
+    let best = 0;
+    let bestValue = Number.NEGATIVE_INFINITY;
+    let ties = 0;
+    for (let i = 0; i < node.legal[role]!.length; i++) {
+      const value = rave.score(node, role, i, this.exploration, logVisits);
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+        ties = 1;
+      } else if (value === bestValue && this.rng.nextInt(++ties) === 0) {
+        best = i;
       }
     }
+    return best;
   }
 
-  private growPath(): void {
-    const grown = new Int32Array(this.pathChoices.length * 2);
-    grown.set(this.pathChoices);
-    this.pathChoices = grown;
+  private observeThreshold(rewards: ArrayLike<number>): void {
+    const root = this.root;
+    if (root.terminal) return;
+    for (let r = 0; r < this.rootQmax.length; r++) this.rootQmax[r] = bestAverage(root, r);
+    this.threshold.observe(rewards, this.rootQmax);
   }
+}
+
+/** The role's highest average reward over the node's visited moves (0 before any visit). */
+function bestAverage(node: UctNode<unknown>, role: number): number {
+  const visits = node.moveVisits[role]!;
+  const sums = node.moveSums[role]!;
+  let best = 0;
+  for (let i = 0; i < visits.length; i++) {
+    const n = visits[i]!;
+    if (n > 0 && sums[i]! / n > best) best = sums[i]! / n;
+  }
+  return best;
+}
+
+/** The engine-side table behind a policy, when the policy has one. */
+function policyTable(policy: PlayoutPolicy): PolicyTable | null {
+  return 'table' in policy ? (policy as { table: PolicyTable }).table : null;
 }

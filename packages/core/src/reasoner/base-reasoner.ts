@@ -1,14 +1,17 @@
 import type { Game } from '../game/game.js';
+import { createPolicyTable } from '../policy/create-policy-table.js';
+import { genericSimulate } from '../policy/simulate.js';
 import { Rng } from '../rng.js';
 import type { TermId } from '../terms/term-store.js';
 import { jointMoves } from './joint-moves.js';
+import type { PolicySpec, PolicyTable, SimulationBatch, SimulationResults } from './simulations.js';
 import type { Capabilities, GoalValue, PlayoutOptions, PlayoutStats, Reasoner } from './types.js';
 
 export const DEFAULT_MAX_DEPTH = 10_000;
 
 /**
- * The derived part of the contract, written once: all goals, random playouts and fixed-depth node counts on
- * top of the primitives. Backends override these only to run them faster in their own loops.
+ * The derived part of the contract, written once: all goals, random playouts, policy simulations and
+ * fixed-depth node counts on top of the primitives. Backends override these only to run them faster in their own loops.
  */
 export abstract class BaseReasoner<State> implements Reasoner<State> {
   abstract readonly backend: string;
@@ -34,6 +37,14 @@ export abstract class BaseReasoner<State> implements Reasoner<State> {
 
   playouts(state: State, options: PlayoutOptions): PlayoutStats {
     return genericPlayouts(this, state, options);
+  }
+
+  createPolicy(spec: PolicySpec): PolicyTable {
+    return createPolicyTable(spec, this.roles.length);
+  }
+
+  simulate(batch: SimulationBatch<State>, policy: PolicyTable): SimulationResults {
+    return genericSimulate(this, batch, policy);
   }
 
   perft(state: State, depth: number): number {

@@ -1,5 +1,6 @@
 import type { Game } from '../game/game.js';
 import type { TermId } from '../terms/term-store.js';
+import type { PolicySpec, PolicyTable, SimulationBatch, SimulationResults } from './simulations.js';
 
 /**
  * A role's goal value in a state: the value, `null` when no goal value holds, or the sorted values when the
@@ -37,6 +38,11 @@ export interface Capabilities {
   readonly batchPerft: boolean;
   /** Batch paths can use several threads. */
   readonly threads: boolean;
+  /**
+   * `simulate` runs in the backend's own loop with its own policy tables (absent: false, the generic loop in
+   * core over the TypeScript reference tables).
+   */
+  readonly policySimulations?: boolean;
 }
 
 /**
@@ -68,6 +74,16 @@ export interface Reasoner<State = unknown> {
   playouts(state: State, options: PlayoutOptions): PlayoutStats;
   /** Nodes of the full game tree to `depth` joint moves: every visited state counts once (paper 07, 4.1). */
   perft(state: State, depth: number): number;
+  /**
+   * A playout policy's statistics on this backend's side of its boundary (paper 03: uniform, MAST, NST with
+   * decay); throws a GdlkitError when a field of `spec` is out of range.
+   */
+  createPolicy(spec: PolicySpec): PolicyTable;
+  /**
+   * Runs every simulation of `batch` under `policy` and learns each one's moves (prefix and playout) with its
+   * rewards into the table. A table of another backend is accepted and used through its interface (slower).
+   */
+  simulate(batch: SimulationBatch<State>, policy: PolicyTable): SimulationResults;
   dispose(): void;
 }
 

@@ -10,6 +10,7 @@ import type { Backend, BackendOptions, Reasoner } from '../reasoner/types.js';
 import { sortCanonical, type TermId } from '../terms/term-store.js';
 import { readTrace } from '../trace/reader.js';
 import { handChecks } from './hand-checks.js';
+import { checkSimulations } from './simulation-checks.js';
 
 export interface ConformanceOptions {
   /** Corpus paths (relative to games/); default: games/ci-games.txt. */
@@ -59,6 +60,9 @@ export function runConformanceSuite(backend: Backend, options: ConformanceOption
         });
         it('keeps the contract invariants along a random match', async () => {
           checkInvariants(await get(), options.invariantSteps ?? 30);
+        });
+        it('runs policy simulations that replay legally to the goals they report', async () => {
+          checkSimulations(await get());
         });
         it('rejects illegal and malformed joint moves with typed errors', async () => {
           checkErrors(await get());

@@ -4,7 +4,9 @@
 // for minutes (amazonssuicide's module took over two minutes under load; a player would lose its start clock).
 import { BudgetExceededError } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
-import { optimisesByDefault } from './lower.js';
+import { TRIAL_MAX_MS } from './choose-propagation.js';
+import { supportsDifferential } from './differential-lower.js';
+import { OPTIMISE_MAX_WIRES, optimisesByDefault } from './lower.js';
 
 /**
  * CPU microseconds per fan-in wire (2026-11-23, AMD EPYC): binaryen's optimiser dominates an optimised build
@@ -17,9 +19,24 @@ const PLAIN_MICROSECONDS_PER_WIRE = 10;
 /** Module set-up and the fixed functions (tictactoe's whole build takes about 250 ms). */
 const FIXED_MS = 100;
 
+/**
+ * The differential module has no code per gate: lowering writes its tables (othello-comp2007, 457 k wires:
+ * 153 ms, about 0.3 µs per wire, 2026-11-25 under load).
+ */
+const DIFFERENTIAL_MICROSECONDS_PER_WIRE = 1;
+
+/**
+ * The time of what chooseWasmCore builds: the differential module alone past OPTIMISE_MAX_WIRES, else both and
+ * the trial between them.
+ */
 export function estimateModuleMs(ir: PropnetIR): number {
+  const differential = supportsDifferential(ir)
+    ? (ir.fanin.length * DIFFERENTIAL_MICROSECONDS_PER_WIRE) / 1000
+    : 0;
+  if (differential > 0 && ir.fanin.length > OPTIMISE_MAX_WIRES) return FIXED_MS + differential;
   const perWire = optimisesByDefault(ir) ? OPTIMISED_MICROSECONDS_PER_WIRE : PLAIN_MICROSECONDS_PER_WIRE;
-  return FIXED_MS + (ir.fanin.length * perWire) / 1000;
+  const trial = differential > 0 ? TRIAL_MAX_MS : 0;
+  return FIXED_MS + differential + trial + (ir.fanin.length * perWire) / 1000;
 }
 
 /** Throws BudgetExceededError when the module of `ir` cannot be built within `leftMs`. */

@@ -7,7 +7,6 @@ import type { PropnetIR } from '../ir.js';
 import {
   createModule,
   type Expr,
-  f64,
   finishModule,
   i32,
   i64,
@@ -15,6 +14,8 @@ import {
   paramTypes,
   type WasmModule,
 } from './binaryen-facade.js';
+import { addPerftExport, growForPerft } from './emit-perft.js';
+import { emitRng } from './emit-rng.js';
 import {
   type Chunk,
   STAT_GOALS,
@@ -263,7 +264,7 @@ class Emitter {
     this.phase('evalState', this.plan.stateChunks);
     this.phase('evalMoves', this.plan.moveChunks);
     if (this.plan.inputDriven) this.propagateInput();
-    this.rng();
+    emitRng(this.m);
     this.playouts();
     this.perft();
   }
@@ -306,7 +307,7 @@ class Emitter {
               m.br('readers_done', m.i32.ge_u(get(E), get(LAST))),
               set(Y, u32(plan.fanoutOffset, get(E))),
               set(K, m.i32.load8_u(plan.kindOffset, 1, get(Y))),
-              set(MARK, m.select(this.c(2), this.c(1), decides)),
+              set(MARK, m.select(decides, this.c(2), this.c(1))),
               m.if(
                 m.i32.eqz(dirty(get(Y))),
                 m.block(null, [
@@ -370,7 +371,7 @@ class Emitter {
                   set(VALUE, m.i32.xor(faninValue(), this.c(1))),
                   m.if(
                     m.i32.eq(get(F), this.c(2)),
-                    set(VALUE, m.select(this.c(1), this.c(0), isOr())),
+                    set(VALUE, m.select(isOr(), this.c(1), this.c(0))),
                     m.if(isOr(), scan(1), scan(0)),
                   ),
                 ),
@@ -455,23 +456,7 @@ class Emitter {
     for (let r = 0; r < R; r++)
       body.push(m.if(m.i32.eqz(get(n(r))), m.return(one())), set(idx(r), this.c(0)));
 
-    const generate: Expr[] = [
-      m.if(
-        m.i32.gt_u(m.i32.add(get(child), this.c(B)), m.i32.shl(m.memory.size(), this.c(16))),
-        m.if(
-          m.i32.eq(
-            m.memory.grow(
-              m.i32.sub(
-                m.i32.add(m.i32.shr_u(m.i32.add(get(child), this.c(B)), this.c(16)), this.c(1)),
-                m.memory.size(),
-              ),
-            ),
-            this.c(-1),
-          ),
-          m.return(m.i64.const(-1n)),
-        ),
-      ),
-    ];
+    const generate: Expr[] = [growForPerft(m, () => m.i32.add(get(child), this.c(B)))];
     for (let r = 0; r < R; r++) generate.push(m.i32.store8(0, 1, chosenInput(r), this.c(1)));
     generate.push(m.call('evalMoves', [], none));
     if (plan.inputDriven)
@@ -524,90 +509,7 @@ class Emitter {
     );
     const locals = [i32, i32, i32, i64, ...new Array<number>(2 * R).fill(i32), i64];
     m.addFunction('perftNode', paramTypes([i32, i32, i32]), i64, locals, m.block(null, body));
-    m.addFunction(
-      'perft',
-      paramTypes([i32]),
-      f64,
-      [],
-      m.f64.convert_s.i64(
-        m.call(
-          'perftNode',
-          [this.c(plan.perftStackOffset), m.local.get(0, i32), this.c(plan.perftStackOffset + B)],
-          i64,
-        ),
-      ),
-    );
-    m.addFunctionExport('perft', 'perft');
-  }
-
-  private rng(): void {
-    const { m } = this;
-    for (const g of ['ra', 'rb', 'rc', 'rd']) m.addGlobal(g, i32, true, this.c(0));
-    const get = (g: string) => m.global.get(g, i32);
-    // splitmix32 step on local 1 (the running seed); result in local 2.
-    const split = (target: string): Expr[] => {
-      const z = () => m.local.get(2, i32);
-      return [
-        m.local.set(1, m.i32.add(m.local.get(1, i32), this.c(0x9e3779b9 | 0))),
-        m.local.set(2, m.local.get(1, i32)),
-        m.local.set(2, m.i32.mul(m.i32.xor(z(), m.i32.shr_u(z(), this.c(16))), this.c(0x85ebca6b | 0))),
-        m.local.set(2, m.i32.mul(m.i32.xor(z(), m.i32.shr_u(z(), this.c(13))), this.c(0xc2b2ae35 | 0))),
-        m.global.set(target, m.i32.xor(z(), m.i32.shr_u(z(), this.c(16)))),
-      ];
-    };
-    m.addFunction(
-      'rngSeed',
-      paramTypes([i32]),
-      none,
-      [i32, i32],
-      m.block(null, [
-        m.local.set(1, m.local.get(0, i32)),
-        ...split('ra'),
-        ...split('rb'),
-        ...split('rc'),
-        ...split('rd'),
-        m.if(
-          m.i32.eqz(m.i32.or(m.i32.or(get('ra'), get('rb')), m.i32.or(get('rc'), get('rd')))),
-          m.global.set('ra', this.c(1)),
-        ),
-      ]),
-    );
-    m.addFunctionExport('rngSeed', 'rngSeed');
-    // xoshiro128**: local 0 = result, local 1 = t.
-    m.addFunction(
-      'rngNext',
-      none,
-      i32,
-      [i32, i32],
-      m.block(
-        null,
-        [
-          m.local.set(0, m.i32.mul(m.i32.rotl(m.i32.mul(get('rb'), this.c(5)), this.c(7)), this.c(9))),
-          m.local.set(1, m.i32.shl(get('rb'), this.c(9))),
-          m.global.set('rc', m.i32.xor(get('rc'), get('ra'))),
-          m.global.set('rd', m.i32.xor(get('rd'), get('rb'))),
-          m.global.set('rb', m.i32.xor(get('rb'), get('rc'))),
-          m.global.set('ra', m.i32.xor(get('ra'), get('rd'))),
-          m.global.set('rc', m.i32.xor(get('rc'), m.local.get(1, i32))),
-          m.global.set('rd', m.i32.rotl(get('rd'), this.c(11))),
-          m.local.get(0, i32),
-        ],
-        i32,
-      ),
-    );
-    m.addFunction(
-      'rngInt',
-      paramTypes([i32]),
-      i32,
-      [],
-      m.i32.wrap(
-        m.i64.shr_u(
-          m.i64.mul(m.i64.extend_u(m.call('rngNext', [], i32)), m.i64.extend_u(m.local.get(0, i32))),
-          m.i64.const(32n),
-        ),
-      ),
-    );
-    m.addFunctionExport('rngInt', 'rngInt');
+    addPerftExport(m, plan.perftStackOffset, B);
   }
 
   /** playouts(count, seed, maxDepth) → 0, or 1 when a role has no legal move; statistics in the stats block. */

@@ -307,7 +307,7 @@ function splitGate(ir: PropnetIR, g: number, budget: number, out: Chunk[]): void
 }
 
 /** Little-endian bytes of 32-bit unsigned values, as WebAssembly loads them. */
-function le32(values: ArrayLike<number>): Uint8Array<ArrayBuffer> {
+export function le32(values: ArrayLike<number>): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(4 * values.length);
   const view = new DataView(bytes.buffer);
   for (let k = 0; k < values.length; k++) view.setUint32(4 * k, values[k]!, true);

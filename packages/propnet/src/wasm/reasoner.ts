@@ -6,11 +6,13 @@ import {
   type Game,
   type PlayoutOptions,
   type PlayoutStats,
+  type TermId,
 } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from '../reasoner.js';
+import { chooseWasmCore } from './choose-propagation.js';
 import { MAX_PAGES } from './emit.js';
-import { WasmPropnet } from './runtime.js';
+import type { Propagation, WasmCore } from './wasm-core.js';
 
 /** Playouts and perft both run inside the module. */
 export const PROPNET_WASM_CAPABILITIES: Capabilities = { ...PROPNET_CAPABILITIES, batchPerft: true };
@@ -18,9 +20,9 @@ export const PROPNET_WASM_CAPABILITIES: Capabilities = { ...PROPNET_CAPABILITIES
 export class PropnetWasmReasoner extends PropnetReasoner {
   override readonly backend: string = 'propnet-wasm';
   override readonly capabilities = PROPNET_WASM_CAPABILITIES;
-  private readonly wasm: WasmPropnet;
+  private readonly wasm: WasmCore;
 
-  constructor(game: Game, ir: PropnetIR, wasm: WasmPropnet = new WasmPropnet(ir)) {
+  constructor(game: Game, ir: PropnetIR, wasm: WasmCore = chooseWasmCore(ir)) {
     super(game, ir, wasm);
     this.wasm = wasm;
   }
@@ -28,6 +30,17 @@ export class PropnetWasmReasoner extends PropnetReasoner {
   /** Bytes of the generated WebAssembly binary. */
   get binarySize(): number {
     return this.wasm.binarySize;
+  }
+
+  /** How the module propagates (chosen per game by measurement: choose-propagation.ts). */
+  get propagation(): Propagation {
+    return this.wasm.propagation;
+  }
+
+  override legalMoves(state: Uint32Array, role: number): readonly TermId[] {
+    if (!this.wasm.legalEntries) return super.legalMoves(state, role);
+    this.engine.load(state);
+    return this.wasm.legalEntries(role).map((l) => this.ir.legalTerm[l]!);
   }
 
   override playouts(start: Uint32Array, options: PlayoutOptions): PlayoutStats {

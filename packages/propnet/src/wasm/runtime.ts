@@ -2,21 +2,11 @@
 // Runtime: compiles the generated module once per game and exposes it behind the evaluator interface of the
 // TypeScript engine, plus the batch entry point that runs whole playouts inside the module.
 import type { PlayoutStats } from '@gdlkit/core';
-import type { PropnetEvaluator } from '../engine.js';
 import type { PropnetIR } from '../ir.js';
 import { compileModule } from './compile.js';
 import { emitModule } from './emit.js';
-import {
-  type LowerOptions,
-  lower,
-  STAT_GOALS,
-  STAT_MAX_DEPTH,
-  STAT_MIN_DEPTH,
-  STAT_STATES,
-  STAT_TOTAL_DEPTH,
-  STAT_TRUNCATED,
-  type WasmPlan,
-} from './lower.js';
+import { type LowerOptions, lower, STAT_GOALS, type WasmPlan } from './lower.js';
+import { type Propagation, readPlayoutStats, type WasmCore } from './wasm-core.js';
 
 interface PropnetExports {
   readonly memory: WebAssembly.Memory;
@@ -27,7 +17,8 @@ interface PropnetExports {
   perft(depth: number): number;
 }
 
-export class WasmPropnet implements PropnetEvaluator {
+export class WasmPropnet implements WasmCore {
+  readonly propagation: Propagation = 'straight-line';
   readonly plan: WasmPlan;
   readonly binarySize: number;
   private readonly exports: PropnetExports;
@@ -103,16 +94,7 @@ export class WasmPropnet implements PropnetEvaluator {
     if (this.exports.playouts(count, seed, maxDepth) !== 0) {
       throw new Error('a role has no legal move in a non-terminal state');
     }
-    const stats = this.stats;
-    return {
-      playouts: count,
-      states: stats[STAT_STATES]!,
-      totalDepth: stats[STAT_TOTAL_DEPTH]!,
-      minDepth: count === 0 ? 0 : stats[STAT_MIN_DEPTH]!,
-      maxDepth: stats[STAT_MAX_DEPTH]!,
-      goalSums: Array.from(stats.subarray(STAT_GOALS, STAT_GOALS + this.ir.roleCount)),
-      truncated: stats[STAT_TRUNCATED]!,
-    };
+    return readPlayoutStats(this.stats, count, this.ir.roleCount);
   }
 
   /** Fixed-depth node count from `start`, entirely inside the module (see emit.ts); null when memory ran out. */

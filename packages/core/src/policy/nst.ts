@@ -1,32 +1,26 @@
-import type { Rng, TermId } from '@gdlkit/core';
+import type { PolicySpec, PolicyTable } from '../reasoner/simulations.js';
+import type { TermId } from '../terms/term-store.js';
 import { GramTable, type GramTableOptions } from './gram-table.js';
-import type { MoveHistory } from './move-history.js';
 import { MoveStats } from './move-stats.js';
-import type { PlayoutPolicy } from './playout-policy.js';
 
-export interface NstOptions {
-  /** Probability ε of a uniformly random move (paper 03, section 5.2: 0.2). */
-  readonly epsilon?: number;
-  /** Visits k a sequence of length 2 or 3 needs before it counts (section 3.2: 7). */
-  readonly threshold?: number;
-  /** Decay factor γ in [0, 1] applied to the counts after each real move; 1 keeps everything. */
-  readonly decay?: number;
-  /** Most sequences of length 2, and of length 3, kept per role (default 2^18: at most 16 MiB a table). */
-  readonly maxEntries?: number;
-  /**
-   * A sequence whose decayed count falls below this is forgotten (default 0.5). It counts only after k
-   * visits again anyway, when the forgotten half visit would weigh under a fourteenth of its average.
-   */
-  readonly pruneBelow?: number;
-}
+/** NST's defaults (paper 03, sections 3.2 and 5.2) and its memory bound. */
+export const NST_EPSILON = 0.2;
+export const NST_THRESHOLD = 7;
+/** Sequences of length 2, and of length 3, kept per role: at most 16 MiB a table. */
+export const NST_MAX_ENTRIES = 2 ** 18;
+/**
+ * A sequence whose decayed count falls below this is forgotten. It counts only after k visits again anyway,
+ * when the forgotten half visit would weigh under a fourteenth of its average.
+ */
+const PRUNE_BELOW = 0.5;
 
 /** Moves ids are below 2^26 in any store we can hold, so a pair packs exactly into a double. */
-const PAIR = 2 ** 26;
+export const PAIR = 2 ** 26;
 
 /** Table slots the pruning sweep examines per recorded simulation. */
 const SWEEP_SLOTS = 64;
 
-/** The N-gram statistics of one role: sequences of length 2 and 3 ending with one of its moves. */
+/** The N-gram statistics of one role: sequences of length 1, 2 and 3 ending with one of its moves. */
 class RoleGrams {
   readonly singles = new MoveStats();
   readonly pairs: GramTable;
@@ -44,23 +38,24 @@ class RoleGrams {
  * move); a move's score T(a) averages the sequences seen at least k times (length 1 always), an unseen move
  * scores 100; moves are chosen ε-greedily.
  */
-export class NstPolicy implements PlayoutPolicy {
-  readonly name = 'nst';
+export class NstTable implements PolicyTable {
+  readonly spec: PolicySpec;
   private readonly roles: RoleGrams[];
   private readonly epsilon: number;
   private readonly threshold: number;
   private readonly gamma: number;
 
-  constructor(roleCount: number, options: NstOptions = {}) {
-    this.gamma = options.decay ?? 1;
+  constructor(roleCount: number, spec: PolicySpec) {
+    this.spec = spec;
+    this.gamma = spec.gamma ?? 1;
     const table = {
       gamma: this.gamma,
-      maxEntries: options.maxEntries ?? 2 ** 18,
-      pruneBelow: options.pruneBelow ?? 0.5,
+      maxEntries: spec.maxEntries ?? NST_MAX_ENTRIES,
+      pruneBelow: PRUNE_BELOW,
     };
     this.roles = Array.from({ length: roleCount }, () => new RoleGrams(table));
-    this.epsilon = options.epsilon ?? 0.2;
-    this.threshold = options.threshold ?? 7;
+    this.epsilon = spec.epsilon ?? NST_EPSILON;
+    this.threshold = spec.threshold ?? NST_THRESHOLD;
   }
 
   get size(): number {
@@ -69,23 +64,33 @@ export class NstPolicy implements PlayoutPolicy {
     return n;
   }
 
-  /** T(a) for `role` playing `move` after the moves in `history`. */
-  score(role: number, move: TermId, history: MoveHistory): number {
+  /** The (decayed) number of samples of the single move. */
+  count(role: number, move: TermId): number {
+    return this.roles[role]!.singles.count(move);
+  }
+
+  /** T(a) for `role` playing `move` after the joint moves `previous` (as in `choose`). */
+  score(role: number, move: TermId, previous: ArrayLike<TermId>): number {
     const grams = this.roles[role]!;
     if (grams.singles.count(move) === 0) return 100;
     let sum = grams.singles.average(move);
     let terms = 1;
     const n = this.roles.length;
-    const step = history.steps;
-    const last = history.move(step - 1, (role + n - 1) % n);
-    if (last >= 0) {
+    const steps = previous.length / n;
+    if (steps >= 1) {
+      const last = previous[(steps - 1) * n + ((role + n - 1) % n)]!;
       const pair = grams.pairs.find(last, move);
-      if (pair >= 0 && grams.pairs.count(pair) >= this.threshold) {
+      const pairCounts = pair >= 0 && grams.pairs.count(pair) >= this.threshold;
+      if (pairCounts) {
         sum += grams.pairs.average(pair);
         terms++;
       }
-      const before = history.move(step - 2, (role + n - 2) % n);
-      if (before >= 0) {
+      // A triple is recorded with its pair (same step and role), so its count never exceeds the pair's: a
+      // pair below k leaves the triple below k, and its lookup is skipped. Only a k under the pruning bound
+      // (a triple may outlive its pruned pair) or a full pair table (new pairs dropped) break this; the
+      // first is looked up anyway. The Rust tables (crates/propnet-core/src/policy.rs) do the same.
+      if (steps >= 2 && (pairCounts || this.threshold < PRUNE_BELOW)) {
+        const before = previous[(steps - 2) * n + ((role + n - 2) % n)]!;
         const triple = grams.triples.find(before * PAIR + last, move);
         if (triple >= 0 && grams.triples.count(triple) >= this.threshold) {
           sum += grams.triples.average(triple);
@@ -96,18 +101,18 @@ export class NstPolicy implements PlayoutPolicy {
     return sum / terms;
   }
 
-  choose(role: number, moves: readonly TermId[], history: MoveHistory, rng: Rng): number {
-    if (rng.nextFloat() < this.epsilon) return rng.nextInt(moves.length);
+  choose(role: number, moves: readonly TermId[], previous: ArrayLike<TermId>, random: () => number): number {
+    if (random() < this.epsilon) return Math.floor(random() * moves.length);
     let best = 0;
     let bestScore = Number.NEGATIVE_INFINITY;
     let ties = 0;
     for (let i = 0; i < moves.length; i++) {
-      const s = this.score(role, moves[i]!, history);
+      const s = this.score(role, moves[i]!, previous);
       if (s > bestScore) {
         bestScore = s;
         best = i;
         ties = 1;
-      } else if (s === bestScore && rng.nextInt(++ties) === 0) {
+      } else if (s === bestScore && Math.floor(random() * ++ties) === 0) {
         best = i;
       }
     }
@@ -115,19 +120,19 @@ export class NstPolicy implements PlayoutPolicy {
   }
 
   /** Every occurrence updates its sequence, repeated sequences included (section 3.2). */
-  record(history: MoveHistory, rewards: ArrayLike<number>): void {
+  record(moves: ArrayLike<TermId>, steps: number, rewards: ArrayLike<number>): void {
     const n = this.roles.length;
-    for (let step = 0; step < history.steps; step++) {
+    for (let step = 0; step < steps; step++) {
       for (let r = 0; r < n; r++) {
         const grams = this.roles[r]!;
         const reward = rewards[r]!;
-        const move = history.move(step, r);
+        const move = moves[step * n + r]!;
         grams.singles.add(move, reward);
         if (step < 1) continue;
-        const last = history.move(step - 1, (r + n - 1) % n);
+        const last = moves[(step - 1) * n + ((r + n - 1) % n)]!;
         grams.pairs.add(last, move, reward);
         if (step < 2) continue;
-        grams.triples.add(history.move(step - 2, (r + n - 2) % n) * PAIR + last, move, reward);
+        grams.triples.add(moves[(step - 2) * n + ((r + n - 2) % n)]! * PAIR + last, move, reward);
       }
     }
     for (const grams of this.roles) {
@@ -148,4 +153,6 @@ export class NstPolicy implements PlayoutPolicy {
       grams.triples.decay();
     }
   }
+
+  dispose(): void {}
 }

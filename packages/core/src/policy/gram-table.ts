@@ -75,7 +75,7 @@ export class GramTable {
     this.refresh(slot);
     const n = this.counts[slot]! + 1;
     this.counts[slot] = n;
-    this.averages[slot]! += (reward - this.averages[slot]!) / n;
+    this.averages[slot] = n === 1 ? reward : this.averages[slot]! + (reward - this.averages[slot]!) / n;
   }
 
   /** Multiplies every count by γ, lazily. */

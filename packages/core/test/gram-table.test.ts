@@ -1,7 +1,8 @@
 // The bounded NST sequence table (issue 25: policy tables stayed unbounded and decay walked every entry).
-import { Rng } from '@gdlkit/core';
+
 import { describe, expect, it } from 'vitest';
-import { GramTable } from '../src/search/gram-table.js';
+import { Rng } from '../src/index.js';
+import { GramTable } from '../src/policy/gram-table.js';
 
 describe('GramTable', () => {
   it('agrees with a plain map under random inserts, lazy decay and pruning sweeps', () => {

@@ -1,4 +1,4 @@
-import type { TermId } from '@gdlkit/core';
+import type { TermId } from '../terms/term-store.js';
 
 /** Running averages per move id (a move-indexed table, grown as the term store grows). */
 export class MoveStats {
@@ -24,7 +24,8 @@ export class MoveStats {
     if (move >= this.counts.length) this.grow(move);
     const n = this.counts[move]! + 1;
     this.counts[move] = n;
-    this.averages[move]! += (reward - this.averages[move]!) / n;
+    // A count decayed to 0 starts afresh: exactly the reward, as in a table that never saw the move.
+    this.averages[move] = n === 1 ? reward : this.averages[move]! + (reward - this.averages[move]!) / n;
   }
 
   /** Multiplies every count by `gamma`: the averages stay, their weight against new samples shrinks. */

@@ -1,30 +1,26 @@
-import type { Rng, TermId } from '@gdlkit/core';
-import type { MoveHistory } from './move-history.js';
+import type { PolicySpec, PolicyTable } from '../reasoner/simulations.js';
+import type { TermId } from '../terms/term-store.js';
 import { MoveStats } from './move-stats.js';
-import type { PlayoutPolicy } from './playout-policy.js';
 
-export interface MastOptions {
-  /** Gibbs temperature τ (paper 03, section 5.2 keeps CadiaPlayer's 10). */
-  readonly tau?: number;
-  /** Decay factor γ in [0, 1] applied to the counts after each real move; 1 keeps everything. */
-  readonly decay?: number;
-}
+/** MAST's defaults (paper 03, section 5.2): CadiaPlayer's τ = 10; γ = 1 keeps every count. */
+export const MAST_TAU = 10;
 
 /**
  * Move-Average Sampling Technique (paper 03, section 3.1): a global average reward Qh(a) per role and move,
- * moves drawn by the Gibbs measure exp(Qh(a)/τ); unseen moves count as the maximum score 100.
+ * moves drawn by the Gibbs measure exp(Qh(a)/τ) (formula 2); unseen moves count as the maximum score 100.
  */
-export class MastPolicy implements PlayoutPolicy {
-  readonly name = 'mast';
+export class MastTable implements PolicyTable {
+  readonly spec: PolicySpec;
   private readonly stats: MoveStats[];
   private readonly tau: number;
   private readonly gamma: number;
   private weights = new Float64Array(16);
 
-  constructor(roleCount: number, options: MastOptions = {}) {
+  constructor(roleCount: number, spec: PolicySpec) {
+    this.spec = spec;
     this.stats = Array.from({ length: roleCount }, () => new MoveStats());
-    this.tau = options.tau ?? 10;
-    this.gamma = options.decay ?? 1;
+    this.tau = spec.tau ?? MAST_TAU;
+    this.gamma = spec.gamma ?? 1;
   }
 
   get size(): number {
@@ -33,13 +29,18 @@ export class MastPolicy implements PlayoutPolicy {
     return n;
   }
 
-  /** Qh(a) for a role, 100 when the move was never sampled (or its count decayed to 0). */
+  /** Qh(a) of `role` playing `move`, 100 when the move was never sampled (or its count decayed to 0). */
   value(role: number, move: TermId): number {
     const stats = this.stats[role]!;
     return stats.count(move) > 0 ? stats.average(move) : 100;
   }
 
-  choose(role: number, moves: readonly TermId[], _history: MoveHistory, rng: Rng): number {
+  /** The (decayed) number of samples behind Qh(a). */
+  count(role: number, move: TermId): number {
+    return this.stats[role]!.count(move);
+  }
+
+  choose(role: number, moves: readonly TermId[], _previous: ArrayLike<TermId>, random: () => number): number {
     if (moves.length > this.weights.length) this.weights = new Float64Array(moves.length * 2);
     // Subtracting the largest value keeps exp() finite; the distribution is unchanged.
     let max = Number.NEGATIVE_INFINITY;
@@ -54,7 +55,7 @@ export class MastPolicy implements PlayoutPolicy {
       this.weights[i] = w;
       total += w;
     }
-    let x = rng.nextFloat() * total;
+    let x = random() * total;
     for (let i = 0; i < moves.length; i++) {
       x -= this.weights[i]!;
       if (x < 0) return i;
@@ -62,9 +63,11 @@ export class MastPolicy implements PlayoutPolicy {
     return moves.length - 1;
   }
 
-  record(history: MoveHistory, rewards: ArrayLike<number>): void {
-    for (let step = 0; step < history.steps; step++) {
-      for (let r = 0; r < this.stats.length; r++) this.stats[r]!.add(history.move(step, r), rewards[r]!);
+  /** Every move of the simulation updates its role's Qh with that role's reward (section 3.1). */
+  record(moves: ArrayLike<TermId>, steps: number, rewards: ArrayLike<number>): void {
+    const n = this.stats.length;
+    for (let step = 0; step < steps; step++) {
+      for (let r = 0; r < n; r++) this.stats[r]!.add(moves[step * n + r]!, rewards[r]!);
     }
   }
 
@@ -72,4 +75,6 @@ export class MastPolicy implements PlayoutPolicy {
     if (this.gamma === 1) return;
     for (const s of this.stats) s.decay(this.gamma);
   }
+
+  dispose(): void {}
 }

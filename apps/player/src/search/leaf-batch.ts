@@ -1,0 +1,105 @@
+import type { SimulationBatch, TermId } from '@gdlkit/core';
+import type { UctNode } from './uct-node.js';
+
+/** Growable Int32Array. */
+class IntBuffer {
+  data = new Int32Array(256);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/**
+ * The leaves one batched iteration selected (each with virtual loss already on its path) before the engine
+ * plays all their simulations in one `simulate` call: per leaf the tree path (nodes and the move indices chosen
+ * at each), the joint moves from the root (the simulation's prefix) and its state (a terminal one too: the
+ * engine then only reads its goals and learns the prefix, so no separate policy update crosses the boundary).
+ */
+export class LeafBatch<S> {
+  count = 0;
+  readonly nodes: UctNode<S>[] = [];
+  private readonly nodeOffsets = new IntBuffer();
+  readonly choices = new IntBuffer();
+  private readonly prefix = new IntBuffer();
+  private readonly prefixOffsets = new IntBuffer();
+  /** The simulations: their start states and their leaf indices. */
+  readonly starts: S[] = [];
+  readonly simulated = new IntBuffer();
+
+  constructor(private readonly roleCount: number) {}
+
+  reset(): void {
+    this.count = 0;
+    this.nodes.length = 0;
+    this.nodeOffsets.length = 0;
+    this.nodeOffsets.push(0);
+    this.choices.length = 0;
+    this.prefix.length = 0;
+    this.prefixOffsets.length = 0;
+    this.prefixOffsets.push(0);
+    this.starts.length = 0;
+    this.simulated.length = 0;
+  }
+
+  /** Records one step of the current leaf's descent: the node and the joint move chosen there. */
+  step(node: UctNode<S>, choice: ArrayLike<number>, move: ArrayLike<TermId>): void {
+    this.nodes.push(node);
+    for (let r = 0; r < this.roleCount; r++) {
+      this.choices.push(choice[r]!);
+      this.prefix.push(move[r]!);
+    }
+  }
+
+  /** Closes the current leaf with `copies` simulations from `start`. */
+  finish(start: S, copies: number): void {
+    this.nodeOffsets.push(this.nodes.length);
+    this.prefixOffsets.push(this.prefix.length);
+    for (let c = 0; c < copies; c++) {
+      this.simulated.push(this.count);
+      this.starts.push(start);
+    }
+    this.count++;
+  }
+
+  get simulations(): number {
+    return this.simulated.length;
+  }
+
+  /** First and end index into `nodes` of leaf i's path. */
+  pathStart(leaf: number): number {
+    return this.nodeOffsets.data[leaf]!;
+  }
+
+  pathEnd(leaf: number): number {
+    return this.nodeOffsets.data[leaf + 1]!;
+  }
+
+  /** Leaf i's joint moves from the root, flat. */
+  prefixOf(leaf: number): Int32Array {
+    return this.prefix.data.subarray(this.prefixOffsets.data[leaf]!, this.prefixOffsets.data[leaf + 1]!);
+  }
+
+  /** The engine's batch: the simulated leaves' starts and prefixes. */
+  simulationBatch(seed: number, maxDepth: number, recordMoves: boolean): SimulationBatch<S> {
+    const count = this.simulated.length;
+    const offsets = new Int32Array(count + 1);
+    let total = 0;
+    for (let i = 0; i < count; i++) total += this.prefixOf(this.simulated.data[i]!).length;
+    const moves = new Int32Array(total);
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      const prefix = this.prefixOf(this.simulated.data[i]!);
+      moves.set(prefix, at);
+      at += prefix.length;
+      offsets[i + 1] = at;
+    }
+    return { starts: this.starts, prefixMoves: moves, prefixOffsets: offsets, seed, maxDepth, recordMoves };
+  }
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createPolicy, UctSearch } from '../src/index.js';
+import { tictactoe, winningPosition } from './positions.js';
+
+describe('batched decoupled UCT', () => {
+  it('runs at most the budget per iteration, counts every simulation once and spreads descents', async () => {
+    const reasoner = await tictactoe();
+    const search = new UctSearch(
+      reasoner,
+      reasoner.initialState(),
+      0,
+      createPolicy(reasoner, { policy: 'mast' }),
+      {
+        batch: 16,
+        seed: 4,
+      },
+    );
+    // Young tree: one simulation per call until the root has 16 visits.
+    for (let i = 0; i < 16; i++) expect(search.iterate(Number.POSITIVE_INFINITY)).toBe(true);
+    expect(search.iterations).toBe(16);
+    while (search.iterations < 300) search.iterate(Number.POSITIVE_INFINITY, 300 - search.iterations);
+    expect(search.iterations).toBe(300);
+    // Every simulation passed the root once: virtual loss visits were not counted twice.
+    expect(search.root.visits).toBe(300);
+    const visits = search.root.moveVisits[0]!;
+    expect(visits.reduce((a, b) => a + b, 0)).toBe(300);
+    // Virtual loss spread the batches: all nine opening moves were tried.
+    expect(Array.from(visits).every((v) => v > 0)).toBe(true);
+    // The rewards backed up are real goal values (0..100 per simulation).
+    const sums = search.root.moveSums[0]!;
+    for (let i = 0; i < visits.length; i++) {
+      expect(sums[i]! / visits[i]!).toBeGreaterThanOrEqual(0);
+      expect(sums[i]! / visits[i]!).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('plays several simulations from each leaf, counted once each with their virtual loss', async () => {
+    const reasoner = await tictactoe();
+    const search = new UctSearch(reasoner, reasoner.initialState(), 0, createPolicy(reasoner), {
+      batch: 32,
+      leafPlayouts: 4,
+      seed: 5,
+    });
+    while (search.iterations < 400) search.iterate(Number.POSITIVE_INFINITY, 400 - search.iterations);
+    expect(search.iterations).toBe(400);
+    expect(search.root.visits).toBe(400);
+    // Four simulations per new leaf: about a quarter as many nodes as simulations (terminal leaves count one).
+    expect(search.treeSize).toBeLessThan(160);
+    expect(search.treeSize).toBeGreaterThan(60);
+    const visits = search.root.moveVisits[0]!;
+    expect(visits.reduce((a, b) => a + b, 0)).toBe(400);
+  });
+
+  it('finds the winning move with batches of 32 and RAVE', async () => {
+    const reasoner = await tictactoe();
+    const g = reasoner.game;
+    for (const rave of ['off', 'on'] as const) {
+      const search = new UctSearch(reasoner, winningPosition(reasoner), 0, createPolicy(reasoner), {
+        batch: 32,
+        rave,
+        seed: 6,
+      });
+      while (search.iterations < 600) search.iterate(Number.POSITIVE_INFINITY);
+      expect(g.store.toKif(search.bestMove())).toBe('(mark 1 3)');
+    }
+  });
+});

@@ -1,0 +1,70 @@
+// Chooses, per game, how the WASM module propagates, by timing both modules on the same short random playouts
+// (like the native core's calibrate.rs). Which one is faster depends on how much of the net a move touches:
+// tic-tac-toe and breakthrough favour re-evaluating every gate in straight-line code, checkers, speedchess
+// and othello-comp2007 the differential module (packages/propnet/README.md, "Differential propagation").
+// Both compute the same values, so the choice changes speed only, never results.
+import { initialStateOf } from '../engine.js';
+import type { PropnetIR } from '../ir.js';
+import { supportsDifferential } from './differential-lower.js';
+import { DifferentialWasmPropnet } from './differential-runtime.js';
+import { OPTIMISE_MAX_WIRES } from './lower.js';
+import { WasmPropnet } from './runtime.js';
+import type { WasmCore } from './wasm-core.js';
+
+/**
+ * Trial rounds: each module's best round counts (V8 runs a new module in its baseline tier and swaps in
+ * optimised code while it runs, sooner for the small differential module), so rounds go on, alternating,
+ * until neither best improved by more than 5 % in a round (at least MIN_ROUNDS, at most MAX_ROUNDS).
+ */
+const MIN_ROUNDS = 3;
+const MAX_ROUNDS = 12;
+const ROUND_MS = 15;
+const TRIAL_DEPTH = 200;
+/** The longest the trial's playouts can take (the build budget reserves it: build-estimate.ts). */
+export const TRIAL_MAX_MS = 2 * MAX_ROUNDS * ROUND_MS;
+
+/**
+ * How much faster the differential module must run in the trial to be chosen. The larger straight-line module
+ * is still partly in V8's baseline tier when the trial ends (connectfour: 2.1 M states per CPU-second in its
+ * first second, 3.6–3.9 M after, against the differential module's steady 3.0–3.1 M, and the trial picked the
+ * differential one in two of three runs under load). Where the differential module wins, it wins by 2× or more
+ * (checkers 2×, reversi 2.6×, speedchess 6×, hex 9×; packages/propnet/README.md).
+ */
+const DIFFERENTIAL_MARGIN = 1.5;
+
+/**
+ * The module to run `ir` on. A net with a cyclic component runs straight-line (counters cannot retract atoms
+ * that support each other). A net past OPTIMISE_MAX_WIRES runs differential without a trial: its
+ * straight-line module is built unoptimised, which took seconds and ran 14–40× slower (othello-comp2007).
+ */
+export function chooseWasmCore(ir: PropnetIR): WasmCore {
+  if (!supportsDifferential(ir)) return new WasmPropnet(ir);
+  const differential = new DifferentialWasmPropnet(ir);
+  if (ir.fanin.length > OPTIMISE_MAX_WIRES) return differential;
+  const straight = new WasmPropnet(ir);
+  const start = initialStateOf(ir, differential);
+  let best = { differential: 0, straight: 0 };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const next = {
+      differential: Math.max(best.differential, statesPerMs(differential, start, round)),
+      straight: Math.max(best.straight, statesPerMs(straight, start, round)),
+    };
+    const settled = next.differential <= 1.05 * best.differential && next.straight <= 1.05 * best.straight;
+    best = next;
+    if (round + 1 >= MIN_ROUNDS && settled) break;
+  }
+  return best.differential > DIFFERENTIAL_MARGIN * best.straight ? differential : straight;
+}
+
+/** Random playouts from `start` for ROUND_MS (wall clock: both modules run under the same load, alternately). */
+function statesPerMs(core: WasmCore, start: Uint32Array, round: number): number {
+  let states = 0;
+  let seed = 1 + round * 7919;
+  const began = performance.now();
+  let elapsed = 0;
+  while (elapsed < ROUND_MS) {
+    states += core.playouts(start, 2, seed++, TRIAL_DEPTH).states;
+    elapsed = performance.now() - began;
+  }
+  return states / elapsed;
+}
