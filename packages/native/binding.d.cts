@@ -37,10 +37,11 @@ export declare class NativePolicy {
 export declare class NativePropnet {
   /**
    * Checks the IR (version and every invariant) and evaluates the empty state. `propagation` is
-   * 'incremental', 'levelled' or 'auto' (default: time both on a few playouts and keep the faster).
+   * 'incremental', 'levelled', 'differential' (incremental queries, differential scalar playouts) or
+   * 'auto' (default: time them on a few playouts and keep the fastest).
    */
   constructor(ir: PropnetIrInput, propagation?: string | undefined | null)
-  /** The propagation mode in use: 'incremental' or 'levelled'. */
+  /** The propagation mode in use: 'incremental', 'levelled' or 'differential'. */
   get propagation(): string
   /** Does nothing: measures the cost of one boundary crossing. */
   noop(): void

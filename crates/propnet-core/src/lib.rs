@@ -4,6 +4,10 @@
 //! in crates/propnet-napi.
 
 pub mod calibrate;
+pub mod control_split;
+pub mod cpu_clock;
+pub mod differential;
+pub mod differential_playout;
 pub mod engine;
 pub mod error;
 pub mod gram_table;
@@ -19,7 +23,10 @@ pub mod rng;
 pub mod simulate;
 pub mod wordnet;
 
-pub use calibrate::choose_propagation;
+pub use calibrate::{choose_differential, choose_propagation};
+pub use control_split::SideNets;
+pub use differential::{DifferentialNet, DifferentialRun};
+pub use differential_playout::differential_playouts;
 pub use engine::{Engine, Propagation};
 pub use error::{CoreError, Result};
 pub use ir::{Ir, IR_VERSION};

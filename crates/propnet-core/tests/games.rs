@@ -71,17 +71,7 @@ fn playouts_match_the_typescript_engine() {
         for mode in MODES {
             let mut engine = Engine::with_propagation(&ir, mode);
             let start = engine.initial_state(&ir);
-            for (_, v) in fixture.lines.iter().filter(|(k, _)| k == "playouts") {
-                let (count, seed, max_depth) = (v[0] as u64, v[1] as i32 as u32, v[2] as u64);
-                let want = PlayoutStats {
-                    playouts: v[3] as u64,
-                    states: v[4] as u64,
-                    total_depth: v[5] as u64,
-                    min_depth: v[6] as u64,
-                    max_depth: v[7] as u64,
-                    truncated: v[8] as u64,
-                    goal_sums: v[9..].to_vec(),
-                };
+            for ((count, seed, max_depth), want) in fixture.playouts() {
                 let context = format!("{name} {mode:?} seed {seed}");
                 let got = playouts(&ir, &mut engine, &start, count, seed, max_depth);
                 assert_eq!(got.as_ref(), Ok(&want), "{context}");

@@ -8,9 +8,10 @@ use napi::bindgen_prelude::{
 use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
-    choose_propagation, lane_playouts, lane_simulate, parallel_perft, parallel_playouts, simulate,
-    CoreError, Engine, Ir, LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng,
-    SimulationBatch, WordNet, IR_VERSION,
+    choose_differential, choose_propagation, differential_playouts, lane_playouts, lane_simulate,
+    parallel_perft, parallel_playouts, resolve_threads, simulate, CoreError, Engine, Ir,
+    LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng, SideNets, SimulationBatch,
+    WordNet, IR_VERSION,
 };
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
@@ -217,6 +218,8 @@ pub struct NativePropnet {
     engine: Engine,
     /// The net compiled for 64-lane bit-sliced playouts.
     words: WordNet,
+    /// One-thread scalar playouts by differential propagation, when it is the faster scalar path.
+    differential: Option<SideNets>,
     /// Buffers of the 64-lane policy simulations, kept between batches.
     lanes: LaneScratch,
     legal: Vec<u32>,
@@ -232,7 +235,8 @@ fn illegal(role: usize) -> i32 {
 #[napi]
 impl NativePropnet {
     /// Checks the IR (version and every invariant) and evaluates the empty state. `propagation` is
-    /// 'incremental', 'levelled' or 'auto' (default: time both on a few playouts and keep the faster).
+    /// 'incremental', 'levelled', 'differential' (incremental queries, differential scalar playouts) or
+    /// 'auto' (default: time them on a few playouts and keep the fastest).
     #[napi(constructor)]
     pub fn new(ir: PropnetIrInput, propagation: Option<String>) -> Result<Self> {
         if ir.version != IR_VERSION {
@@ -246,17 +250,23 @@ impl NativePropnet {
         }
         let view = ir.ir();
         view.validate().map_err(to_napi)?;
-        let mode = match propagation.as_deref() {
-            Some("incremental") => Propagation::Incremental,
-            Some("levelled") => Propagation::Levelled,
+        let start = Engine::new(&view).initial_state(&view);
+        let (mode, differential) = match propagation.as_deref() {
+            Some("incremental") => (Propagation::Incremental, None),
+            Some("levelled") => (Propagation::Levelled, None),
+            Some("differential") => (
+                Propagation::Incremental,
+                Some(SideNets::choose(&view, &start)),
+            ),
             None | Some("auto") => {
-                choose_propagation(&view, &Engine::new(&view).initial_state(&view))
+                let mode = choose_propagation(&view, &start);
+                (mode, choose_differential(&view, &start, mode))
             }
             Some(other) => {
                 return Err(Error::new(
                     Status::InvalidArg,
                     format!(
-                        "propagation must be 'incremental', 'levelled' or 'auto', got '{other}'"
+                        "propagation must be 'incremental', 'levelled', 'differential' or 'auto', got '{other}'"
                     ),
                 ))
             }
@@ -267,6 +277,7 @@ impl NativePropnet {
             arrays: ir,
             engine,
             words,
+            differential,
             lanes: LaneScratch::default(),
             legal: Vec::new(),
             goals: Vec::new(),
@@ -274,9 +285,12 @@ impl NativePropnet {
         })
     }
 
-    /// The propagation mode in use: 'incremental' or 'levelled'.
+    /// The propagation mode in use: 'incremental', 'levelled' or 'differential'.
     #[napi(getter)]
     pub fn propagation(&self) -> &'static str {
+        if self.differential.is_some() {
+            return "differential";
+        }
         match self.engine.propagation() {
             Propagation::Incremental => "incremental",
             Propagation::Levelled => "levelled",
@@ -392,7 +406,12 @@ impl NativePropnet {
         let ir = self.arrays.ir();
         let (count, seed, max_depth) = (count as u64, seed as u32, max_depth as u64);
         // One playout is the same on both paths (lane 0 of block 0 uses `seed`); the scalar one is cheaper.
-        let stats = if exact || count <= 1 {
+        let one_thread = resolve_threads(threads).min(count.max(1) as usize) == 1;
+        let stats = if let (true, true, Some(sides)) =
+            (exact || count <= 1, one_thread, self.differential.as_mut())
+        {
+            differential_playouts(&ir, sides, start, count, seed, max_depth)
+        } else if exact || count <= 1 {
             parallel_playouts(
                 &ir,
                 &mut self.engine,

@@ -10,7 +10,12 @@ import {
   type Propagation,
 } from './reasoner.js';
 
-const PROPAGATIONS: readonly unknown[] = ['incremental', 'levelled', 'auto'] satisfies Propagation[];
+const PROPAGATIONS: readonly unknown[] = [
+  'incremental',
+  'levelled',
+  'differential',
+  'auto',
+] satisfies Propagation[];
 const PLAYOUT_MODES: readonly unknown[] = ['bitsliced', 'exact'] satisfies PlayoutMode[];
 
 /** The backend-specific settings `threads`, `propagation` and `playoutMode`, checked. */

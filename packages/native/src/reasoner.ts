@@ -33,7 +33,7 @@ export const NATIVE_CAPABILITIES: Capabilities = {
   policySimulations: true,
 };
 
-export type Propagation = 'incremental' | 'levelled' | 'auto';
+export type Propagation = 'incremental' | 'levelled' | 'differential' | 'auto';
 
 export type PlayoutMode = 'bitsliced' | 'exact';
 
@@ -42,7 +42,9 @@ export interface NativeOptions {
   readonly threads?: number;
   /**
    * How gate values are brought up to date: only the gates whose inputs changed, every gate of the changed
-   * phase in order, or (default) whichever is faster on a few timed playouts. Results never depend on it.
+   * phase in order, `differential` (incremental queries; one-at-a-time playouts by change-only propagation
+   * with legal and next sets kept by the gates that flip), or (default) whichever is fastest on a few timed
+   * playouts. Results never depend on it.
    */
   readonly propagation?: Propagation;
   /**

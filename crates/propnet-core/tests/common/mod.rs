@@ -2,7 +2,7 @@
 // Each test crate uses part of this module.
 #![allow(dead_code)]
 
-use propnet_core::Ir;
+use propnet_core::{Ir, PlayoutStats};
 use std::collections::HashMap;
 
 #[derive(Default, Clone)]
@@ -102,6 +102,28 @@ impl OwnedIr {
 pub struct Fixture {
     pub ir: OwnedIr,
     pub lines: Vec<(String, Vec<i64>)>,
+}
+
+impl Fixture {
+    /// The recorded playout runs: (count, seed, depth cap) and the TypeScript engine's statistics.
+    pub fn playouts(&self) -> Vec<((u64, u32, u64), PlayoutStats)> {
+        self.lines
+            .iter()
+            .filter(|(k, _)| k == "playouts")
+            .map(|(_, v)| {
+                let stats = PlayoutStats {
+                    playouts: v[3] as u64,
+                    states: v[4] as u64,
+                    total_depth: v[5] as u64,
+                    min_depth: v[6] as u64,
+                    max_depth: v[7] as u64,
+                    truncated: v[8] as u64,
+                    goal_sums: v[9..].to_vec(),
+                };
+                ((v[0] as u64, v[1] as i32 as u32, v[2] as u64), stats)
+            })
+            .collect()
+    }
 }
 
 pub fn load_fixture(name: &str) -> Fixture {

@@ -1,0 +1,456 @@
+//! Differential (change-only) propagation for one random playout at a time, the mode a tree search uses.
+//!
+//! Every logic gate keeps a counter of its true inputs and flips when the counter crosses its threshold; a
+//! flip is pushed as an event and its readers' counters move by one, depth first. So the work per step
+//! follows what changed, not the net size, and nothing is scanned per step:
+//! - the legal moves of each role are a bit set over its legal entries, flipped by the legal gates
+//!   themselves, with a count per role (a draw takes the k-th set bit, in IR order);
+//! - the next state is a bit set flipped by the `next` gates, so a step copies it;
+//! - loading the next state flips only the bases that differ;
+//! - gates that only the goals read (the goal cone) are left out of the propagation and evaluated once, at
+//!   the terminal state of a playout.
+//!
+//! The legal bit sets are in IR order, so a draw picks the entry `playout::playouts` would pick.
+//!
+//! A cyclic component of positive views is re-derived whole as a least fixpoint whenever one of its external
+//! inputs flips (giga13-09 section 3.1), as in engine.rs; the re-derivation reads current values, and the
+//! last event into the component comes after the last change of its inputs, so the final values are exact.
+
+use crate::ir::{kind, Ir};
+
+/// An event's direction bit: set when the gate became true.
+const RISE: u32 = 1 << 31;
+/// A gate's word of `DifferentialNet::meta`: bit 0 inverts, bits 1..=27 hold `need`, and flags say whether
+/// the gate drives legal entries or next bases, or belongs to a cyclic component.
+const NEED_MASK: u32 = (1 << 27) - 1;
+const LEGAL: u32 = 1 << 28;
+const NEXT: u32 = 1 << 29;
+const CYCLE: u32 = 1 << 30;
+/// The gate has readers in the stepped net, so its flips are queued.
+const READ: u32 = 1 << 31;
+
+/// The net compiled for differential propagation: readers restricted to the gates a playout steps through,
+/// and per gate the legal entries and bases it drives. Built once per IR, shared by every run.
+#[derive(Clone, Debug)]
+pub struct DifferentialNet {
+    /// Per gate, `flags | need << 1 | invert` (see `NEED_MASK`): a logic gate holds when (true inputs >= need)
+    /// XOR invert (AND: need = inputs, OR: need = 1, NOT: need = 1 inverted).
+    meta: Vec<u32>,
+    /// Readers of each gate inside the stepped part of the net (CSR).
+    reader_start: Vec<u32>,
+    reader: Vec<u32>,
+    /// Legal gate → bit positions in the legal bit set (CSR), and the role of each of those positions.
+    legal_of_start: Vec<u32>,
+    legal_of: Vec<u32>,
+    legal_of_role: Vec<u32>,
+    /// Next gate → bases whose next value it is (CSR).
+    next_of_start: Vec<u32>,
+    next_of: Vec<u32>,
+    /// First word of each role's segment of the legal bit set (`role_count + 1` entries).
+    legal_word: Vec<usize>,
+    /// Gates only the goals need, in gate order: evaluated at terminal states only.
+    goal_cone: Vec<u32>,
+    /// Gates a step propagates through, in gate order (the initial evaluation).
+    stepped: Vec<u32>,
+    /// Per gate, its folded value (0 or 1) or -1 when it is not constant.
+    constant: Vec<i8>,
+    /// The fixed bases as a state mask: loading a state leaves them alone.
+    fixed_mask: Vec<u32>,
+}
+
+impl DifferentialNet {
+    /// The net for states in which each base of `fixed` has the given value: gates those values decide are
+    /// folded to constants and leave the propagation (control splitting: one net per side to move).
+    pub fn new(ir: &Ir, fixed: &[(u32, bool)]) -> DifferentialNet {
+        let n = ir.gate_count;
+        let constant = fold_constants(ir, fixed);
+        let folded: Vec<bool> = constant.iter().map(|&c| c >= 0).collect();
+        let stepped_mask = backward_closure(
+            ir,
+            ir.legal_gate
+                .iter()
+                .chain(ir.base_next)
+                .copied()
+                .chain([ir.terminal_gate as u32]),
+            &folded,
+        );
+        let taken: Vec<bool> = (0..n).map(|g| folded[g] || stepped_mask[g]).collect();
+        let goal_mask = backward_closure(ir, ir.goal_gate.iter().copied(), &taken);
+        let mut fixed_mask = vec![0u32; ir.state_words()];
+        for &(b, _) in fixed {
+            fixed_mask[b as usize >> 5] |= 1 << (b & 31);
+        }
+        let mut reader_start = Vec::with_capacity(n + 1);
+        let mut reader = Vec::new();
+        reader_start.push(0);
+        for g in 0..n {
+            reader.extend(
+                ir.fanout_of(g)
+                    .iter()
+                    .filter(|&&f| stepped_mask[f as usize]),
+            );
+            reader_start.push(reader.len() as u32);
+        }
+        let mut legal_word = vec![0];
+        for r in 0..ir.role_count {
+            legal_word.push(legal_word[r] + ir.legal_range(r).len().div_ceil(64));
+        }
+        let mut legal_bits: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut legal_roles: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (r, &first) in legal_word[..ir.role_count].iter().enumerate() {
+            let range = ir.legal_range(r);
+            for l in range.clone() {
+                let bit = first * 64 + (l - range.start);
+                legal_bits[ir.legal_gate[l] as usize].push(bit as u32);
+                legal_roles[ir.legal_gate[l] as usize].push(r as u32);
+            }
+        }
+        let mut next_bases: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (b, &g) in ir.base_next.iter().enumerate() {
+            next_bases[g as usize].push(b as u32);
+        }
+        let (legal_of_start, legal_of) = csr(&legal_bits);
+        let (next_of_start, next_of) = csr(&next_bases);
+        let (_, legal_of_role) = csr(&legal_roles);
+        DifferentialNet {
+            meta: (0..n)
+                .map(|g| {
+                    let rule = match ir.gate_kind[g] {
+                        kind::AND => (ir.fanin_of(g).len() as u32 & NEED_MASK) << 1,
+                        kind::NOT => 1 << 1 | 1,
+                        _ => 1 << 1,
+                    };
+                    rule | if legal_bits[g].is_empty() { 0 } else { LEGAL }
+                        | if next_bases[g].is_empty() { 0 } else { NEXT }
+                        | if ir.cycle_of[g] >= 0 { CYCLE } else { 0 }
+                        | if reader_start[g + 1] > reader_start[g] {
+                            READ
+                        } else {
+                            0
+                        }
+                })
+                .collect(),
+            reader_start,
+            reader,
+            legal_of_start,
+            legal_of,
+            legal_of_role,
+            next_of_start,
+            next_of,
+            legal_word,
+            goal_cone: (ir.first_logic..n)
+                .filter(|&g| goal_mask[g])
+                .map(|g| g as u32)
+                .collect(),
+            stepped: (ir.first_logic..n)
+                .filter(|&g| stepped_mask[g])
+                .map(|g| g as u32)
+                .collect(),
+            constant,
+            fixed_mask,
+        }
+    }
+}
+
+/// Per gate, its value when the `fixed` bases have their values (gates 0 and 1 are the constants), or -1
+/// when it varies. Gates in cyclic components are left variable.
+fn fold_constants(ir: &Ir, fixed: &[(u32, bool)]) -> Vec<i8> {
+    let mut constant = vec![-1i8; ir.gate_count];
+    constant[0] = 0;
+    constant[1] = 1;
+    for &(b, v) in fixed {
+        constant[ir.base_gate[b as usize] as usize] = v as i8;
+    }
+    for g in ir.first_logic..ir.gate_count {
+        if ir.cycle_of[g] >= 0 {
+            continue;
+        }
+        let inputs = ir.fanin_of(g).iter().map(|&x| constant[x as usize]);
+        let known = inputs.clone().filter(|&c| c >= 0).count();
+        let ones = inputs.clone().filter(|&c| c == 1).count();
+        let all = ir.fanin_of(g).len();
+        constant[g] = match ir.gate_kind[g] {
+            kind::AND if known > ones => 0,
+            kind::OR if ones > 0 => 1,
+            kind::NOT if known == 1 => 1 - ones as i8,
+            kind::AND if known == all => 1,
+            kind::OR if known == all => 0,
+            _ => -1,
+        };
+    }
+    constant
+}
+
+/// The gates `roots` depend on (themselves included), except those already in `taken`.
+fn backward_closure(ir: &Ir, roots: impl Iterator<Item = u32>, taken: &[bool]) -> Vec<bool> {
+    let mut mark = vec![false; ir.gate_count];
+    let mut stack: Vec<u32> = roots.collect();
+    while let Some(g) = stack.pop() {
+        let g = g as usize;
+        if mark[g] || taken[g] {
+            continue;
+        }
+        mark[g] = true;
+        stack.extend(ir.fanin_of(g));
+    }
+    mark
+}
+
+fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    let mut flat = Vec::new();
+    start.push(0);
+    for list in lists {
+        flat.extend(list);
+        start.push(flat.len() as u32);
+    }
+    (start, flat)
+}
+
+/// The mutable side of differential propagation: gate values and counters, the legal and next bit sets,
+/// the loaded state. One per thread; it persists between calls so a new start state costs only its diff.
+#[derive(Clone, Debug)]
+pub struct DifferentialRun {
+    pub(crate) values: Vec<u8>,
+    /// Per gate, its `meta` word and its count of true inputs, side by side for one cache line per reader.
+    gates: Vec<[u32; 2]>,
+    events: Vec<u32>,
+    legal: Vec<u64>,
+    pub(crate) legal_count: Vec<u32>,
+    pub(crate) next: Vec<u32>,
+    loaded: Vec<u32>,
+    /// Scratch of `derive_cycle`: the members' values before, and the fixpoint's work list.
+    cycle_old: Vec<u8>,
+    cycle_work: Vec<u32>,
+}
+
+impl DifferentialRun {
+    /// A run holding the state with no base and no input set.
+    pub fn new(ir: &Ir, net: &DifferentialNet) -> DifferentialRun {
+        let mut run = DifferentialRun {
+            values: vec![0; ir.gate_count],
+            gates: net.meta.iter().map(|&m| [m, 0]).collect(),
+            events: Vec::new(),
+            legal: vec![0; net.legal_word[ir.role_count]],
+            legal_count: vec![0; ir.role_count],
+            next: vec![0; ir.state_words()],
+            loaded: vec![0; ir.state_words()],
+            cycle_old: Vec::new(),
+            cycle_work: Vec::new(),
+        };
+        for (g, &c) in net.constant.iter().enumerate() {
+            if c >= 0 {
+                run.values[g] = c as u8;
+            }
+        }
+        run.evaluate_in_order(ir, net, &net.stepped);
+        for g in 0..ir.gate_count {
+            if run.values[g] != 0 {
+                run.mark_outputs(net, g);
+            }
+        }
+        run
+    }
+
+    /// Counts the true inputs of logic gate `g` from scratch; returns whether it then holds.
+    fn count_inputs(&mut self, ir: &Ir, g: usize) -> u8 {
+        let count = ir
+            .fanin_of(g)
+            .iter()
+            .map(|&x| self.values[x as usize] as u32)
+            .sum();
+        self.gates[g][1] = count;
+        holds(self.gates[g][0], count)
+    }
+
+    /// Counts the true inputs of logic gate `g` from scratch and sets its value.
+    fn recount(&mut self, ir: &Ir, g: usize) {
+        self.values[g] = self.count_inputs(ir, g);
+    }
+
+    /// Records a flip of `g` in the legal and next bit sets it drives.
+    #[inline]
+    fn mark_outputs(&mut self, net: &DifferentialNet, g: usize) {
+        let meta = net.meta[g];
+        if meta & LEGAL != 0 {
+            let delta = if self.values[g] != 0 { 1 } else { u32::MAX };
+            let entries = net.legal_of_start[g] as usize..net.legal_of_start[g + 1] as usize;
+            for (&bit, &r) in net.legal_of[entries.clone()]
+                .iter()
+                .zip(&net.legal_of_role[entries])
+            {
+                self.legal[bit as usize >> 6] ^= 1 << (bit & 63);
+                self.legal_count[r as usize] = self.legal_count[r as usize].wrapping_add(delta);
+            }
+        }
+        if meta & NEXT != 0 {
+            for &b in &net.next_of[net.next_of_start[g] as usize..net.next_of_start[g + 1] as usize]
+            {
+                self.next[b as usize >> 5] ^= 1 << (b & 31);
+            }
+        }
+    }
+
+    /// Sets source gate `g` (a base or an input) to `value`, queueing the change.
+    #[inline]
+    pub(crate) fn set_source(&mut self, net: &DifferentialNet, g: u32, value: u8) {
+        if self.values[g as usize] != value {
+            self.values[g as usize] = value;
+            if net.meta[g as usize] & READ != 0 {
+                self.events.push(g | if value != 0 { RISE } else { 0 });
+            }
+            self.mark_outputs(net, g as usize);
+        }
+    }
+
+    /// Applies the queued flips depth first until no counter crosses its threshold.
+    pub(crate) fn propagate(&mut self, ir: &Ir, net: &DifferentialNet) {
+        while let Some(event) = self.events.pop() {
+            let g = (event & !RISE) as usize;
+            let delta = if event & RISE != 0 { 1 } else { u32::MAX };
+            let readers = net.reader_start[g] as usize..net.reader_start[g + 1] as usize;
+            for &f in &net.reader[readers] {
+                let f = f as usize;
+                // SAFETY: readers are gate ids below `gate_count` (checked by `Ir::validate`), the length of
+                // `gates` and `values`; this loop is the hot path of a playout.
+                let gate = unsafe { self.gates.get_unchecked_mut(f) };
+                let [meta, old] = *gate;
+                if meta & CYCLE != 0 {
+                    let c = ir.cycle_of[f];
+                    if ir.cycle_of[g] != c {
+                        self.derive_cycle(ir, net, c as usize, true);
+                    }
+                    continue;
+                }
+                let count = old.wrapping_add(delta);
+                gate[1] = count;
+                let need = meta >> 1 & NEED_MASK;
+                // The value flips exactly when the count crosses `need`, whatever the inversion.
+                if (old >= need) != (count >= need) {
+                    let value = unsafe { self.values.get_unchecked_mut(f) };
+                    *value ^= 1;
+                    let rise = if *value != 0 { RISE } else { 0 };
+                    if meta & READ != 0 {
+                        self.events.push(f as u32 | rise);
+                    }
+                    if meta & (LEGAL | NEXT) != 0 {
+                        self.mark_outputs(net, f);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Re-derives cyclic component `c` as the least fixpoint of its current external inputs; members that
+    /// changed are queued (their readers inside the component are skipped by `propagate`).
+    fn derive_cycle(&mut self, ir: &Ir, net: &DifferentialNet, c: usize, notify: bool) {
+        let s = ir.cycle_range[2 * c] as usize;
+        let e = ir.cycle_range[2 * c + 1] as usize;
+        self.cycle_old.clear();
+        self.cycle_old.extend_from_slice(&self.values[s..e]);
+        self.values[s..e].fill(0);
+        self.cycle_work.clear();
+        for g in s..e {
+            if self.count_inputs(ir, g) != 0 {
+                self.cycle_work.push(g as u32);
+            }
+        }
+        while let Some(g) = self.cycle_work.pop() {
+            let g = g as usize;
+            if self.values[g] != 0 {
+                continue;
+            }
+            self.values[g] = 1;
+            for &f in ir.fanout_of(g) {
+                let f = f as usize;
+                if ir.cycle_of[f] != c as i32 {
+                    continue;
+                }
+                self.gates[f][1] += 1;
+                if self.values[f] == 0 && holds(self.gates[f][0], self.gates[f][1]) != 0 {
+                    self.cycle_work.push(f as u32);
+                }
+            }
+        }
+        if !notify {
+            return;
+        }
+        for g in s..e {
+            if self.values[g] != self.cycle_old[g - s] {
+                self.events
+                    .push(g as u32 | if self.values[g] != 0 { RISE } else { 0 });
+                self.mark_outputs(net, g);
+            }
+        }
+    }
+
+    /// Makes `state` current with no input set; only the bases that differ from the loaded state flip.
+    // An index loop: `set_source` needs `self` mutably while `loaded` is walked.
+    #[allow(clippy::needless_range_loop)]
+    pub(crate) fn load(&mut self, ir: &Ir, net: &DifferentialNet, state: &[u32]) {
+        for w in 0..self.loaded.len() {
+            let mut diff = (self.loaded[w] ^ state[w]) & !net.fixed_mask[w];
+            self.loaded[w] ^= diff;
+            while diff != 0 {
+                let b = w * 32 + diff.trailing_zeros() as usize;
+                diff &= diff - 1;
+                let g = ir.base_gate[b];
+                let value = self.values[g as usize] ^ 1;
+                self.set_source(net, g, value);
+            }
+        }
+        self.propagate(ir, net);
+    }
+
+    /// The legal entry (IR index) of role `r` that is the `k`-th holding one in IR order.
+    pub(crate) fn kth_legal(&self, ir: &Ir, net: &DifferentialNet, r: usize, mut k: u32) -> usize {
+        for w in net.legal_word[r]..net.legal_word[r + 1] {
+            let mut word = self.legal[w];
+            let ones = word.count_ones();
+            if k >= ones {
+                k -= ones;
+                continue;
+            }
+            for _ in 0..k {
+                word &= word - 1;
+            }
+            let local = (w - net.legal_word[r]) * 64 + word.trailing_zeros() as usize;
+            return ir.legal_start[r] as usize + local;
+        }
+        unreachable!("k is below the role's legal count")
+    }
+
+    /// Evaluates the goal cone from the current values (the stepped gates are up to date).
+    pub(crate) fn evaluate_goal_cone(&mut self, ir: &Ir, net: &DifferentialNet) {
+        self.evaluate_in_order(ir, net, &net.goal_cone);
+    }
+
+    /// Evaluates `gates` (logic gates in gate order) from their inputs; a cyclic component is derived whole
+    /// at its first member.
+    fn evaluate_in_order(&mut self, ir: &Ir, net: &DifferentialNet, gates: &[u32]) {
+        for &g in gates {
+            let g = g as usize;
+            let c = ir.cycle_of[g];
+            if c < 0 {
+                self.recount(ir, g);
+            } else if g == ir.cycle_range[2 * c as usize] as usize {
+                self.derive_cycle(ir, net, c as usize, false);
+            }
+        }
+    }
+
+    /// The largest goal value of role `r` that holds (0 when none does), as `Engine::best_goal`; valid after
+    /// `evaluate_goal_cone`.
+    pub(crate) fn best_goal(&self, ir: &Ir, r: usize) -> i32 {
+        ir.goal_range(r)
+            .filter(|&k| self.values[ir.goal_gate[k] as usize] != 0)
+            .map(|k| ir.goal_value[k])
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+#[inline]
+fn holds(meta: u32, count: u32) -> u8 {
+    (count >= meta >> 1 & NEED_MASK) as u8 ^ (meta & 1) as u8
+}

@@ -1,0 +1,94 @@
+//! Differential propagation (differential.rs) gives exactly the statistics of the scalar engine's playouts:
+//! the fixtures' TypeScript statistics, and the engine's from every state of a random match, with the run
+//! reused across calls so each new start state is loaded as a diff.
+mod common;
+
+use common::load_fixture;
+use propnet_core::{differential_playouts, playouts, Engine, Rng, SideNets};
+
+const GAMES: [&str; 4] = ["tictactoe", "montyhall", "connectfour", "recursive-view"];
+
+#[test]
+fn playouts_match_the_typescript_engine() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let start = Engine::new(&ir).initial_state(&ir);
+        let mut sides = SideNets::choose(&ir, &start);
+        for ((count, seed, max_depth), want) in fixture.playouts() {
+            let got = differential_playouts(&ir, &mut sides, &start, count, seed, max_depth);
+            assert_eq!(got, Ok(want), "{name} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn playouts_from_every_state_of_a_match_match_the_engine() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let mut engine = Engine::new(&ir);
+        let mut state = engine.initial_state(&ir);
+        let mut sides = SideNets::choose(&ir, &state);
+        let mut rng = Rng::new(7);
+        let mut legal = Vec::new();
+        let mut entries = vec![0u32; ir.role_count];
+        for step in 0..40u32 {
+            for depth in [0, 1, 3, 1000] {
+                let want = playouts(&ir, &mut engine, &state, 3, step, depth);
+                let got = differential_playouts(&ir, &mut sides, &state, 3, step, depth);
+                assert_eq!(got, want, "{name} step {step} depth cap {depth}");
+            }
+            if engine.is_terminal(&ir, &state).unwrap() {
+                break;
+            }
+            for (r, entry) in entries.iter_mut().enumerate() {
+                legal.clear();
+                engine.legal(&ir, &state, r, &mut legal).unwrap();
+                *entry = legal[rng.next_int(legal.len() as u32) as usize];
+            }
+            let mut next = vec![0; state.len()];
+            engine.next_state(&ir, &state, &entries, &mut next).unwrap();
+            state = next;
+        }
+    }
+}
+
+#[test]
+fn alternating_games_split_on_the_side_to_move() {
+    for name in ["tictactoe", "connectfour"] {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let start = Engine::new(&ir).initial_state(&ir);
+        let sides = SideNets::choose(&ir, &start);
+        assert_eq!(sides.split().len(), 2, "{name}: the two control bases");
+    }
+}
+
+#[test]
+fn any_split_gives_the_same_playouts() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let mut engine = Engine::new(&ir);
+        let start = engine.initial_state(&ir);
+        let bases = ir.base_count() as u32;
+        for split in [vec![0], vec![bases - 1, bases / 2], vec![1, 2, 3]] {
+            let split: Vec<u32> = split.into_iter().filter(|&b| b < bases).collect();
+            let mut sides = SideNets::new(split.clone());
+            for seed in 0..5 {
+                let want = playouts(&ir, &mut engine, &start, 4, seed, 1000);
+                let got = differential_playouts(&ir, &mut sides, &start, 4, seed, 1000);
+                assert_eq!(got, want, "{name} split {split:?} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_bad_start_state_is_an_error() {
+    let fixture = load_fixture("tictactoe");
+    let ir = fixture.ir.ir();
+    let mut sides = SideNets::new(Vec::new());
+    assert!(differential_playouts(&ir, &mut sides, &[], 1, 1, 10).is_err());
+}
