@@ -47,7 +47,8 @@ for (const file of positionals) {
   const policy = createPolicy(reasoner, { policy: values.policy });
   const starts = new Array(64).fill(start);
   const batch = (s) => ({ starts, prefixMoves: new Int32Array(0), prefixOffsets: new Int32Array(65), seed: s, maxDepth: 400 });
-  const [simulations, simulateCpu] = timed(() => reasoner.simulate(batch(seed++), policy.table).count);
+  const table = policy.table ?? reasoner.createPolicy({ kind: 'uniform' });
+  const [simulations, simulateCpu] = timed(() => reasoner.simulate(batch(seed++), table).count);
   // The search, with the time inside the engine's simulate measured on the side.
   const search = new UctSearch(reasoner, start, 0, createPolicy(reasoner, { policy: values.policy }), {
     seed: 7,
