@@ -45,9 +45,37 @@ export function readSExpr(text: string): SExpr {
   return result!;
 }
 
-/** Canonical KIF text: lowercase, single spaces. */
+/**
+ * Canonical KIF text: lowercase, single spaces. Iterative with an explicit stack: `readSExpr` accepts any
+ * nesting a message can hold, so the printer must not be bounded by the call stack.
+ */
 export function printSExpr(expr: SExpr): string {
-  return typeof expr === 'string' ? expr : `(${expr.map(printSExpr).join(' ')})`;
+  if (typeof expr === 'string') return expr;
+  const parts: string[] = ['('];
+  const lists: (readonly SExpr[])[] = [expr];
+  const next: number[] = [0];
+  while (lists.length > 0) {
+    const top = lists.length - 1;
+    const list = lists[top]!;
+    const i = next[top]!;
+    if (i === list.length) {
+      parts.push(')');
+      lists.pop();
+      next.pop();
+      continue;
+    }
+    next[top] = i + 1;
+    if (i > 0) parts.push(' ');
+    const item = list[i]!;
+    if (typeof item === 'string') {
+      parts.push(item);
+    } else {
+      parts.push('(');
+      lists.push(item);
+      next.push(0);
+    }
+  }
+  return parts.join('');
 }
 
 /** `nil` and `()` both stand for the empty list in the protocol. */
