@@ -62,6 +62,11 @@ describe('protocol messages', () => {
 
   it('rejects malformed messages with a reason', () => {
     expect(() => readSExpr('(a (b)')).toThrow(/closing/);
+    expect(() => readSExpr('(a ? b)')).toThrow(/a variable needs a name after '\?', e\.g\. \?x at column 4/);
+    expect(() => readSExpr('(a "b')).toThrow(/unterminated string/);
+    expect(() => readSExpr(' ; only a comment')).toThrow(/empty message/);
+    expect(() => readSExpr('(a) b')).toThrow(/unexpected text after the message at column 5/);
+    expect(() => readSExpr('a)')).toThrow(/unexpected text|unbalanced/);
     expect(() => parseMessage('(start m1 r () -3 10)')).toThrow(/start clock/);
     expect(() => parseMessage('(play m1 x y percept)')).toThrow(/turn/);
   });
