@@ -26,6 +26,11 @@ export interface PlayerOptions {
   readonly verbose?: boolean;
   /** Heap limit of each match worker in MiB (its V8 old generation; WebAssembly memory is not counted); default 2048. */
   readonly workerHeapMb?: number;
+  /**
+   * Resident memory limit of each match worker in MiB, WebAssembly and native memory included; default the heap
+   * limit plus 1024 (propnet-wasm's module memory may grow to 1 GiB, MAX_PAGES in packages/propnet/src/wasm).
+   */
+  readonly workerMemoryMb?: number;
 }
 
 /** A GGP player over HTTP: `listen()` starts it, `close()` stops it and ends the current match. */
@@ -47,11 +52,12 @@ export class GgpPlayer {
       verbose,
     };
     const heapMb = options.workerHeapMb ?? 2048;
+    const memoryMb = options.workerMemoryMb ?? heapMb + 1024;
     this.player = new Player(
       {
         name: options.name ?? 'gdlkit',
         marginMs,
-        spawnWorker: () => new WorkerHandle(settings, heapMb, sink),
+        spawnWorker: () => new WorkerHandle(settings, heapMb, sink, memoryMb),
       },
       this.logger,
     );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backendForGame, parseMessage, parsePlayerConfig, peekEnvelope, readSExpr } from '../src/index.js';
+import {
+  backendForGame,
+  parseMessage,
+  parsePlayerConfig,
+  peekEnvelope,
+  printSExpr,
+  readSExpr,
+} from '../src/index.js';
 
 describe('protocol messages', () => {
   it('reads upper-cased messages and both GDL-II PLAY forms', () => {
@@ -44,8 +51,22 @@ describe('protocol messages', () => {
     expect(() => peekEnvelope(`start m1 white ${rules} 30 10)`)).toThrow(/START or PREVIEW list/);
   });
 
+  it('prints terms nested deeper than the call stack allows (the reader has no depth limit; recursion failed at 10 k)', () => {
+    const depth = 20_000;
+    const text = `${'(f '.repeat(depth)}a${')'.repeat(depth)}`;
+    expect(printSExpr(readSExpr(text))).toBe(text);
+    const start = parseMessage(`(start m1 white ((role white) (zzp ${text})) 30 10)`);
+    expect(start.kind === 'start' && start.rules).toBe(`(role white)\n(zzp ${text})`);
+    expect(printSExpr(readSExpr('(a () (b c) d)'))).toBe('(a () (b c) d)');
+  });
+
   it('rejects malformed messages with a reason', () => {
     expect(() => readSExpr('(a (b)')).toThrow(/closing/);
+    expect(() => readSExpr('(a ? b)')).toThrow(/a variable needs a name after '\?', e\.g\. \?x at column 4/);
+    expect(() => readSExpr('(a "b')).toThrow(/unterminated string/);
+    expect(() => readSExpr(' ; only a comment')).toThrow(/empty message/);
+    expect(() => readSExpr('(a) b')).toThrow(/unexpected text after the message at column 5/);
+    expect(() => readSExpr('a)')).toThrow(/unexpected text|unbalanced/);
     expect(() => parseMessage('(start m1 r () -3 10)')).toThrow(/start clock/);
     expect(() => parseMessage('(play m1 x y percept)')).toThrow(/turn/);
   });

@@ -18,7 +18,7 @@ export {
 export { type InfixToken, type InfixTokenKind, tokenizeInfix } from './infix-tokenizer.js';
 export { type ParseResult, parseKif } from './kif-parser.js';
 export { printKif, printKifLiteral, printKifRule, printKifTerm } from './kif-printer.js';
-export { type KifToken, type KifTokenKind, tokenizeKif } from './kif-tokenizer.js';
+export { KifLexer, type KifToken, type KifTokenKind, tokenizeKif } from './kif-tokenizer.js';
 export { MAX_NESTING } from './nesting.js';
 export { type DiagnosticCode, DiagnosticCodes, LENIENT_CODES } from './validator/codes.js';
 export { type ValidateOptions, validate } from './validator/validate.js';

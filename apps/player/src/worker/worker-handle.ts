@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LogSink } from '../log.js';
 import type { HostRequest, ReplyTiming, WorkerEvent, WorkerSettings } from './worker-protocol.js';
@@ -33,6 +33,22 @@ function workerScript(): string {
 
 /** The end of a worker's stderr kept to say why it died (V8 prints its out-of-memory report there). */
 const STDERR_KEPT = 4096;
+/** How often the shell reads a worker's resident memory. */
+const MEMORY_CHECK_MS = 50;
+
+/**
+ * A process's resident memory in MiB from /proc (Linux), or undefined where there is none. The heap limit
+ * does not cover WebAssembly memories (propnet-wasm's module, binaryen's own) nor native allocations, so the
+ * shell bounds the whole process by what it holds resident.
+ */
+function residentMb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * One match worker process seen from the shell: requests with a time limit, the worker's log lines passed to
@@ -55,7 +71,11 @@ export class WorkerHandle {
   private death: string | null = null;
   private heardAt = performance.now();
 
-  constructor(settings: WorkerSettings, heapMb: number, sink: LogSink) {
+  /**
+   * `heapMb` is the worker's V8 heap limit; `memoryMb` bounds its resident memory as a whole (WebAssembly and
+   * native memory included): past it the worker is killed like one out of heap.
+   */
+  constructor(settings: WorkerSettings, heapMb: number, sink: LogSink, memoryMb = Number.POSITIVE_INFINITY) {
     this.worker = fork(workerScript(), [JSON.stringify(settings)], {
       // Not the parent's flags or NODE_OPTIONS: a test runner's export conditions would point the worker at
       // TypeScript sources, and the heap limit is ours.
@@ -96,7 +116,20 @@ export class WorkerHandle {
     this.worker.on('error', (e) => {
       this.death ??= `the worker failed: ${e.message}`;
     });
+    const pid = this.worker.pid;
+    const watch =
+      pid !== undefined && Number.isFinite(memoryMb)
+        ? setInterval(() => {
+            const mb = residentMb(pid);
+            if (mb === undefined) clearInterval(watch);
+            else if (mb > memoryMb)
+              void this.terminate(
+                `the worker exceeded its ${memoryMb} MB memory (${Math.round(mb)} MB resident, WebAssembly included)`,
+              );
+          }, MEMORY_CHECK_MS).unref()
+        : undefined;
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.once('exit', () => clearInterval(watch));
     this.worker.on('exit', (code, signal) => {
       this.death ??= /heap out of memory/.test(stderr)
         ? `the worker exceeded its ${heapMb} MB heap`
