@@ -35,8 +35,13 @@ describe('worker failure (issue 25)', () => {
     });
     expect(moves).toBeGreaterThanOrEqual(5);
     const replaced = events('hang.1').filter((e) => e.event === 'worker-replaced');
-    expect(replaced.map((e) => e.recovery)).toContain('prover');
-    expect(replaced.map((e) => e.recovery)).toContain('legal-only');
+    // The first failure moves the match to the prover, any later one to legal-only answers. Whether a second
+    // worker hangs depends on how fast the prover reaches its query budget (since its rule index was made
+    // linear, it often fails the search within the clock instead of hanging), so only the order is fixed;
+    // test/resume.test.ts takes a match over at legal-only directly.
+    const recoveries = replaced.map((e) => e.recovery);
+    expect(recoveries[0]).toBe('prover');
+    expect(recoveries.slice(1).every((r) => r === 'legal-only')).toBe(true);
     // The next match gets a fresh worker and searches again.
     await runMatch(player.url, {
       file: 'tictactoe.kif',
