@@ -1,3 +1,4 @@
+import { TermStore } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import {
   backendForGame,
@@ -7,6 +8,7 @@ import {
   printSExpr,
   readSExpr,
 } from '../src/index.js';
+import { internTerm } from '../src/protocol/terms.js';
 
 describe('protocol messages', () => {
   it('reads upper-cased messages and both GDL-II PLAY forms', () => {
@@ -58,6 +60,19 @@ describe('protocol messages', () => {
     const start = parseMessage(`(start m1 white ((role white) (zzp ${text})) 30 10)`);
     expect(start.kind === 'start' && start.rules).toBe(`(role white)\n(zzp ${text})`);
     expect(printSExpr(readSExpr('(a () (b c) d)'))).toBe('(a () (b c) d)');
+  });
+
+  it('interns moves nested deeper than the call stack allows (recursion failed at about 10 k)', () => {
+    const store = new TermStore();
+    const depth = 20_000;
+    const text = `${'(f '.repeat(depth)}a${')'.repeat(depth)}`;
+    const id = internTerm(store, readSExpr(text));
+    let inner = store.constant('a');
+    for (let i = 0; i < depth; i++) inner = store.compound(store.symbol('f'), [inner]);
+    expect(id).toBe(inner);
+    expect(store.toKif(internTerm(store, readSExpr('(mark 1 (g x y) z)')))).toBe('(mark 1 (g x y) z)');
+    expect(() => internTerm(store, readSExpr('(mark ?x 1)'))).toThrow(/found variable \?x/);
+    expect(() => internTerm(store, readSExpr('((f) 1)'))).toThrow(/function symbol/);
   });
 
   it('rejects malformed messages with a reason', () => {
