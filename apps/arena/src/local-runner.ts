@@ -1,5 +1,5 @@
 // Plays a run's matches on this machine: `jobs` match slots, each with its own player processes.
-import { type MatchPlan, playMatch, type RefereeGame } from './game-manager.js';
+import { MatchAbortedError, type MatchPlan, playMatch, type RefereeGame } from './game-manager.js';
 import type { MatchRecord } from './match-record.js';
 import { PlayerPool } from './player-pool.js';
 import type { GdlkitCommand } from './player-process.js';
@@ -30,6 +30,8 @@ export async function runLocal(options: LocalRun): Promise<void> {
         onRecord(await playMatch(referee, plan, endpoints, clocks, signal));
       }
     } catch (e) {
+      // An interrupted run ends quietly: the match in flight is not recorded, and resuming plays it again.
+      if (e instanceof MatchAbortedError && signal?.aborted) return;
       failed = true;
       throw e;
     } finally {

@@ -173,6 +173,35 @@ describe('gdlkit arena: a run', () => {
     expect(summary.players[0]!.simulationsPerSecond).toBe(Math.round((sims * 1000) / searched));
   });
 
+  it('ends an interrupted run (SIGINT) with a one-line message, no stack trace, and what was recorded kept', async () => {
+    const out = join(scratch, 'interrupt');
+    const args = [gameFile('tictactoe'), '--players', 'gdlkit:backend=prover,random', '--iterations', '400'];
+    const child = spawn(
+      process.execPath,
+      [CLI_MAIN, 'arena', ...args, '--matches', '6', '--jobs', '1', '--out', out],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr!.on('data', (d) => {
+      stderr += String(d);
+    });
+    const matches = join(out, 'matches.jsonl');
+    const started = Date.now();
+    while (!(existsSync(matches) && readFileSync(matches, 'utf8').split('\n').length > 1)) {
+      if (Date.now() - started > 120_000) throw new Error('no match recorded within 120 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.once('exit', r));
+    expect(code, stderr).toBe(1);
+    expect(stderr).toMatch(/interrupted/);
+    expect(stderr).toMatch(/matches recorded; run the same command to resume/);
+    expect(stderr).not.toMatch(/internal error|MatchAbortedError|\n\s+at /);
+    expect(records(out).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('resumes after a kill: a match is recorded whole or played again, never twice', async () => {
     const out = join(scratch, 'resume');
     const args = [
