@@ -49,7 +49,8 @@ export interface UctOptions {
 /**
  * Monte-Carlo tree search with decoupled UCT (paper 03, section 2): every role selects its own move at a node
  * by formula 1 over its own statistics; with several unvisited moves the playout policy picks among them;
- * one node is added per simulation; all roles' rewards are backed up along the path. The tree is reused
+ * one node is added per descent; all roles' rewards are backed up along the path. Descents are batched and
+ * their simulations played by the engine in one `Reasoner.simulate` call (see `iterate`). The tree is reused
  * across real moves (`advance`).
  */
 export class UctSearch<S> implements Search {
