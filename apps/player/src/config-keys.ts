@@ -121,7 +121,7 @@ export const PLAYER_KEYS: readonly ConfigKey[] = [
   {
     name: 'threshold',
     section: 'search',
-    doc: 'sufficiency threshold (paper 02): off (default), fixed (formula 2) or adaptive (section 4.3)',
+    doc: 'sufficiency threshold (paper 02): adaptive (default, section 4.3), fixed (formula 2) or off',
     check: oneOf(['off', 'fixed', 'adaptive']),
     read: asText,
   },

@@ -25,7 +25,10 @@ export interface UctOptions {
   /** The tree stops growing at this many nodes; simulations go on from its leaves. */
   readonly maxNodes?: number;
   readonly seed?: number;
-  /** Sufficiency threshold of paper 02 (default off), its α on 0..100 and the adaptive version's tail. */
+  /**
+   * Sufficiency threshold of paper 02 (default adaptive: Breakthrough +20 points, no significant effect on
+   * Chomp and Connect Four; docs/decisions.md), its α on 0..100 and the adaptive version's tail.
+   */
   readonly threshold?: ThresholdMode;
   readonly thresholdAlpha?: number;
   readonly thresholdTail?: ThresholdTail;
@@ -98,7 +101,7 @@ export class UctSearch<S> implements Search {
     this.leafPlayouts = options.leafPlayouts ?? 1;
     this.choice = new Int32Array(roleCount);
     this.threshold = new SufficiencyThreshold(roleCount, {
-      mode: options.threshold ?? 'off',
+      mode: options.threshold ?? 'adaptive',
       alpha: options.thresholdAlpha,
       tail: options.thresholdTail,
     });
