@@ -25,6 +25,7 @@ export type {
   VariablePattern,
 } from './game/rules.js';
 export { collectVariables, isGroundPattern, literalVariables } from './game/rules.js';
+export { GrowableInt32 } from './growable-int32.js';
 export { firstDifference, type TraceDifference } from './match/compare.js';
 export { type MatchOptions, playRandomMatch, replayMatch } from './match/random-match.js';
 export { describeState, goalToJson, type StepOptions, withMove } from './match/trace-step.js';

@@ -1,20 +1,5 @@
-import type { SimulationBatch, TermId } from '@gdlkit/core';
+import { GrowableInt32, type SimulationBatch, type TermId } from '@gdlkit/core';
 import type { UctNode } from './uct-node.js';
-
-/** Growable Int32Array. */
-class IntBuffer {
-  data = new Int32Array(256);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-}
 
 /**
  * The leaves one batched iteration selected (each with virtual loss already on its path) before the engine
@@ -25,13 +10,13 @@ class IntBuffer {
 export class LeafBatch<S> {
   count = 0;
   readonly nodes: UctNode<S>[] = [];
-  private readonly nodeOffsets = new IntBuffer();
-  readonly choices = new IntBuffer();
-  private readonly prefix = new IntBuffer();
-  private readonly prefixOffsets = new IntBuffer();
+  private readonly nodeOffsets = new GrowableInt32(256);
+  readonly choices = new GrowableInt32(256);
+  private readonly prefix = new GrowableInt32(256);
+  private readonly prefixOffsets = new GrowableInt32(256);
   /** The simulations: their start states and their leaf indices. */
   readonly starts: S[] = [];
-  readonly simulated = new IntBuffer();
+  readonly simulated = new GrowableInt32(256);
 
   constructor(private readonly roleCount: number) {}
 

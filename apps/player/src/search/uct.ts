@@ -12,6 +12,7 @@ import type { PlayoutPolicy } from './playout-policy.js';
 import { Rave, type RaveMode } from './rave.js';
 import type { Search } from './search.js';
 import { SufficiencyThreshold, type ThresholdMode, type ThresholdTail } from './sufficiency-threshold.js';
+import { TablePolicy } from './table-policy.js';
 import { UctNode } from './uct-node.js';
 
 export interface UctOptions {
@@ -96,7 +97,7 @@ export class UctSearch<S> implements Search {
     this.batch = new LeafBatch(roleCount);
     // The engine plays the simulations with the policy's own table when it has one (the player's MAST/NST
     // tables come from reasoner.createPolicy), else with a uniform table of the engine.
-    this.table = policyTable(policy) ?? reasoner.createPolicy({ kind: 'uniform' });
+    this.table = policy instanceof TablePolicy ? policy.table : reasoner.createPolicy({ kind: 'uniform' });
     this.maxBatch = options.batch ?? (reasoner.capabilities.policySimulations ? 64 : 1);
     this.leafPlayouts = options.leafPlayouts ?? 1;
     this.choice = new Int32Array(roleCount);
@@ -360,9 +361,4 @@ function bestAverage(node: UctNode<unknown>, role: number): number {
     if (n > 0 && sums[i]! / n > best) best = sums[i]! / n;
   }
   return best;
-}
-
-/** The engine-side table behind a policy, when the policy has one. */
-function policyTable(policy: PlayoutPolicy): PolicyTable | null {
-  return 'table' in policy ? (policy as { table: PolicyTable }).table : null;
 }

@@ -3,6 +3,7 @@
 // from each finished simulation before the next starts. This is the sequential reference of paper 03
 // (section 2: choose in the playout, learn from every simulation) that the engines' batch paths are compared to.
 import { GdlkitError } from '../errors.js';
+import { GrowableInt32 } from '../growable-int32.js';
 import { goalNumber } from '../reasoner/base-reasoner.js';
 import type { PolicyTable, SimulationBatch, SimulationResults } from '../reasoner/simulations.js';
 import type { Reasoner } from '../reasoner/types.js';
@@ -33,25 +34,6 @@ export function checkSimulationBatch<State>(batch: SimulationBatch<State>, roleC
   }
 }
 
-/** Growable flat joint-move buffer of one simulation: its prefix, then its playout. */
-class MoveBuffer {
-  moves = new Int32Array(1024);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.moves.length) {
-      const grown = new Int32Array(this.moves.length * 2);
-      grown.set(this.moves);
-      this.moves = grown;
-    }
-    this.moves[this.length++] = value;
-  }
-
-  append(values: ArrayLike<number>, from: number, to: number): void {
-    for (let i = from; i < to; i++) this.push(values[i]!);
-  }
-}
-
 /** `simulate` through the primitives of `reasoner`; `policy` may be any table (it is used via its interface). */
 export function genericSimulate<State>(
   reasoner: Reasoner<State>,
@@ -66,9 +48,10 @@ export function genericSimulate<State>(
   const goals = new Float64Array(count * n);
   const depths = new Int32Array(count);
   const truncated = new Uint8Array(count);
-  const recorded = new MoveBuffer();
+  const recorded = new GrowableInt32();
   const moveOffsets = new Int32Array(batch.recordMoves ? count + 1 : 0);
-  const history = new MoveBuffer();
+  // The simulation's joint moves, flat: its prefix, then its playout.
+  const history = new GrowableInt32();
   // The last two joint moves, oldest first, for the policy's n-gram context (no allocation per step).
   const previous = [new Int32Array(0), new Int32Array(n), new Int32Array(2 * n)];
   const move: TermId[] = new Array<TermId>(n).fill(0);
@@ -86,7 +69,7 @@ export function genericSimulate<State>(
       }
       const context = previous[Math.min(2, history.length / n)]!;
       const from = history.length - context.length;
-      for (let k = 0; k < context.length; k++) context[k] = history.moves[from + k]!;
+      for (let k = 0; k < context.length; k++) context[k] = history.data[from + k]!;
       for (let r = 0; r < n; r++) {
         const legal = reasoner.legalMoves(state, r);
         if (legal.length === 0) {
@@ -103,9 +86,9 @@ export function genericSimulate<State>(
       goals[i * n + r] = rewards[r]!;
     }
     depths[i] = depth;
-    policy.record(history.moves, history.length / n, rewards);
+    policy.record(history.data, history.length / n, rewards);
     if (batch.recordMoves) {
-      recorded.append(history.moves, prefixLength, history.length);
+      recorded.append(history.data, prefixLength, history.length);
       moveOffsets[i + 1] = recorded.length;
     }
   }
@@ -114,7 +97,7 @@ export function genericSimulate<State>(
     goals,
     depths,
     truncated,
-    moves: recorded.moves.slice(0, recorded.length),
+    moves: recorded.data.slice(0, recorded.length),
     moveOffsets,
   };
 }

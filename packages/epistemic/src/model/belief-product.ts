@@ -5,8 +5,8 @@
 // before it and i's observation: every successor, through an edge i observes the same way, of a node in it.
 // The belief set is all that the past contributes to K_i of a formula evaluated on level k, so histories with
 // equal level-k node and equal belief sets are merged — exact for knowledge nested up to depth k+1.
+import { GrowableInt32 } from '@gdlkit/core';
 import type { BudgetClock } from './budget.js';
-import { GrowableInt32 } from './growable.js';
 import type { Model } from './model.js';
 
 export class BeliefProduct implements Model {

@@ -3,10 +3,9 @@
 // role has no legal move, loops to itself with the STOP move (Definition 6's infinite extension), so that every
 // run is infinite and a dead end is visible to (1) and (2). A role's observation on an edge is its own move and
 // its percepts (Definition 2); in a GDL game without `sees` every role observes the whole joint move.
-import { type Game, jointMoves, type TermId } from '@gdlkit/core';
+import { type Game, GrowableInt32, jointMoves, type TermId } from '@gdlkit/core';
 import type { BudgetClock } from './budget.js';
 import type { GameTransitions } from './game-transitions.js';
-import { GrowableInt32 } from './growable.js';
 import { type Model, STOP_MOVE } from './model.js';
 
 /** The incoming move of the initial world (the paper's INIT). */
