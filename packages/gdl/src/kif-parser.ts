@@ -2,6 +2,7 @@ import type { AtomTerm, GameDescription, Literal, Rule, SourceSpan, Term } from 
 import type { Diagnostic } from './diagnostics.js';
 import { KifLexer } from './kif-tokenizer.js';
 import { MAX_NESTING, nestingMessage } from './nesting.js';
+import { NO_BODY, PackedFactStore } from './packed-facts.js';
 import { type DiagnosticCode, DiagnosticCodes } from './validator/codes.js';
 
 /** An s-expression: a single token or a parenthesised list. */
@@ -15,8 +16,6 @@ export interface ParseResult {
 }
 
 const KEYWORDS_IN_BODY = new Set(['not', 'distinct', 'or', 'and']);
-/** Facts share one empty body: a fact-heavy description holds hundreds of thousands of them. */
-const NO_BODY: readonly Literal[] = Object.freeze([]);
 
 function joinSpans(a: SourceSpan, b: SourceSpan): SourceSpan {
   return { ...a, length: b.offset + b.length - a.offset };
@@ -24,16 +23,19 @@ function joinSpans(a: SourceSpan, b: SourceSpan): SourceSpan {
 
 /**
  * Parses competition KIF. Never throws: problems become diagnostics and the form is skipped. Forms are read
- * and converted one at a time from a pull tokenizer, so memory holds the rules, not every token.
+ * and converted one at a time from a pull tokenizer, so memory holds the rules, not every token; ground facts
+ * are kept packed (packed-facts.ts).
  */
 export function parseKif(text: string, file = '<input>'): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const reader = new FormReader(new KifLexer(text, file, diagnostics), diagnostics);
+  const facts = new PackedFactStore(file);
   const rules: Rule[] = [];
   for (let form = reader.read(); form; form = reader.read()) {
     const rule = toRule(form, diagnostics);
-    if (rule) rules.push(rule);
+    if (rule) rules.push(facts.pack(rule) ?? rule);
   }
+  facts.trim();
   return { description: { file, rules }, diagnostics };
 }
 
