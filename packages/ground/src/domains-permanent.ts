@@ -189,14 +189,7 @@ class PermanentEvaluator {
 
   private add(relation: RelationId, args: TermId[]): void {
     const key = this.game.relations[relation]!.key;
-    for (const a of args) {
-      if (termDepth(this.store, a) > MAX_TERM_DEPTH) {
-        throw new BudgetExceededError(
-          `${key} builds terms nested deeper than ${MAX_TERM_DEPTH} levels: the rules build unboundedly deep terms, which grounding cannot handle`,
-          { relation: key, limit: `depth ${MAX_TERM_DEPTH}` },
-        );
-      }
-    }
+    for (const a of args) assertBoundedDepth(this.store, a, 0, key);
     if (!this.extensions.get(relation)!.add(args)) return;
     if (++this.total > this.limit) {
       throw new BudgetExceededError(
@@ -260,9 +253,16 @@ function build(store: TermStore, p: Pattern, bindings: Int32Array): TermId {
   );
 }
 
-function termDepth(store: TermStore, term: TermId): number {
-  let depth = 0;
-  for (let i = 0; i < store.arity(term); i++)
-    depth = Math.max(depth, 1 + termDepth(store, store.arg(term, i)));
-  return depth;
+/**
+ * Throws when `term` nests function terms deeper than MAX_TERM_DEPTH below `depth`: the rules of `relation` then
+ * build unboundedly deep terms (issue 25: grounding such a game ran until a collection overflowed).
+ */
+export function assertBoundedDepth(store: TermStore, term: TermId, depth: number, relation: string): void {
+  if (depth > MAX_TERM_DEPTH) {
+    throw new BudgetExceededError(
+      `${relation} builds terms nested deeper than ${MAX_TERM_DEPTH} levels: the rules build unboundedly deep terms, which grounding cannot handle`,
+      { relation, limit: `depth ${MAX_TERM_DEPTH}` },
+    );
+  }
+  for (let i = 0; i < store.arity(term); i++) assertBoundedDepth(store, store.arg(term, i), depth + 1, relation);
 }

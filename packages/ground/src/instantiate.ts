@@ -16,6 +16,7 @@ import {
   type RelationId,
   type TermId,
 } from '@gdlkit/core';
+import { assertBoundedDepth } from './domains-permanent.js';
 import { BudgetMeter, type GroundingBudget } from './ground-budget.js';
 import { GroundProgram } from './ground-program.js';
 import { AtomTable, firstStampAtLeast, type IndexShape, KEY_SEED, mixKey } from './instantiate-atoms.js';
@@ -383,6 +384,7 @@ class Instantiator {
     const head = this.plan.rule.head;
     const term = this.atomTermOf(head);
     const added = this.atoms.add(head.relation, term, this.round);
+    if (added >= 0) assertBoundedDepth(this.game.store, term, -1, this.relationKeys[head.relation]!);
     if (!this.recording || this.filter[head.relation]) return;
     if (added >= 0) this.bridge(head.relation, term);
     const headId = added >= 0 ? added : -added - 1;

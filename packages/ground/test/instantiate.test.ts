@@ -116,6 +116,20 @@ describe('groundGame', () => {
     expect((error as Error).message).toMatch(/time budget of 1 ms while instantiating/);
   });
 
+  // Issue 25: a state-dependent rule building ever deeper terms was instantiated until a Map overflowed (29 s,
+  // 2.5 GB); the first atom nested past MAX_TERM_DEPTH now ends grounding with the relation's name.
+  it('stops at the first atom nested deeper than the term depth limit', () => {
+    const text = readFileSync(new URL('../../../games/tictactoe.kif', import.meta.url), 'utf8');
+    const game = loadGame(
+      `${text}
+(<= (zzn (s ?x)) (zzn ?x) (true (control xplayer)))
+(<= (zzn 0) (true (control xplayer)))
+(<= (legal ?r zzmove) (role ?r) (zzn (s (s (s ?x)))))`,
+      'tictactoe-unbounded.kif',
+    );
+    expect(() => groundGame(game)).toThrow(/zzn\/1 builds terms nested deeper than 12 levels/);
+  });
+
   it('fails with BudgetExceededError when the memory budget is exhausted', () => {
     expect(() => groundGame(corpus('breakthrough.kif'), { memoryBytes: 100_000 })).toThrow(
       BudgetExceededError,
