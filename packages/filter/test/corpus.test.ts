@@ -1,6 +1,7 @@
 // Proposition 2 on every GDL-II game of the corpus: along seeded random matches, for every non-random role,
 // the true state satisfies known ⊆ state ⊆ known ∪ possible after every round. `pnpm test` runs one short
 // match per role; GDLKIT_CROSS=1 runs more and longer ones.
+import { breathe } from '@gdlkit/core/testing';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { createFilter, playFilteredMatch } from '../src/index.js';
@@ -38,7 +39,7 @@ const BUDGET_MS = 300;
 
 describe('known ⊆ state ⊆ known ∪ possible on the GDL-II corpus', () => {
   for (const [path, maxSteps] of Object.entries(GAMES)) {
-    it(`${path}: ${MATCHES} match(es) of up to ${maxSteps} moves per role`, () => {
+    it(`${path}: ${MATCHES} match(es) of up to ${maxSteps} moves per role`, async () => {
       const game = corpusGame(path);
       const truth = createProver(game);
       let rounds = 0;
@@ -46,6 +47,7 @@ describe('known ⊆ state ⊆ known ∪ possible on the GDL-II corpus', () => {
         if (role === game.randomRole) continue;
         const filter = createFilter(game, { role, updateBudgetMs: BUDGET_MS });
         for (let seed = 1; seed <= MATCHES; seed++) {
+          await breathe();
           const match = playFilteredMatch(filter, truth, { seed, maxSteps });
           for (const step of match.steps) {
             const state = new Set(step.state);

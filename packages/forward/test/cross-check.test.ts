@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BudgetExceededError, firstDifference, playRandomMatch } from '@gdlkit/core';
-import { gamesDirectory, loadCorpusGame } from '@gdlkit/core/testing';
+import { breathe, gamesDirectory, loadCorpusGame } from '@gdlkit/core/testing';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { createForward, type ForwardOptions } from '../src/index.js';
@@ -40,7 +40,6 @@ describe('same traces as the prover without reference tables', () => {
   }
   // Long synchronous phases on this game: yield between them so the test worker keeps answering the runner.
   it('othello-comp2007.kif (its piece-string rules exceed the default table budget)', async () => {
-    const breathe = () => new Promise((resolve) => setImmediate(resolve));
     const game = loadCorpusGame('othello-comp2007.kif');
     const forward = createForward(game, { sampleStates: 20 });
     expect(forward.report.fallbackRules.length).toBeGreaterThan(0);

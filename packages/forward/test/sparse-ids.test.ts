@@ -1,12 +1,9 @@
 import { BudgetExceededError, firstDifference, loadGame, playRandomMatch } from '@gdlkit/core';
-import { loadCorpusGame } from '@gdlkit/core/testing';
+import { breathe, loadCorpusGame } from '@gdlkit/core/testing';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { createForward, type ForwardOptions } from '../src/index.js';
 import { SparseIds } from '../src/sparse-ids.js';
-
-// Long synchronous phases on the checkers games: yield between them so the test worker keeps answering.
-const breathe = () => new Promise((resolve) => setImmediate(resolve));
 
 const agreeWithProver = async (
   path: string,

@@ -1,6 +1,7 @@
 // Differential tests: the propnet backends play exactly the prover's seeded random matches, and the batch
 // playout loops (TypeScript and in-module WASM) match core's generic playouts over the primitives.
 import { firstDifference, genericPlayouts, playRandomMatch } from '@gdlkit/core';
+import { breathe } from '@gdlkit/core/testing';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { buildPropnet, PropnetReasoner, PropnetWasmReasoner } from '../src/index.js';
@@ -52,6 +53,7 @@ describe('agreement with the prover', () => {
       const prover = await proverBackend.create(game);
       const subjects = [new PropnetReasoner(game, ir), new PropnetWasmReasoner(game, ir)];
       for (let seed = 1; seed <= seeds; seed++) {
+        await breathe();
         const reference = playRandomMatch(prover, { seed, ...(maxSteps ? { maxSteps } : {}) });
         for (const subject of subjects) {
           const trace = playRandomMatch(subject, { seed, ...(maxSteps ? { maxSteps } : {}) });

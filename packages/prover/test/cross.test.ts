@@ -3,6 +3,7 @@
 // reason, in test/slow-games.txt and reported as skipped.
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadGame, playRandomMatch } from '@gdlkit/core';
+import { breathe } from '@gdlkit/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createProver } from '../src/index.js';
 
@@ -39,8 +40,7 @@ describe.runIf(CROSS)('every corpus game plays a seeded random match', () => {
       continue;
     }
     it(file, async () => {
-      // Give the worker's RPC a turn between long synchronous matches.
-      await new Promise((resolve) => setImmediate(resolve));
+      await breathe();
       const game = loadGame(readFileSync(new URL(file, GAMES), 'utf8'), file);
       const prover = createProver(game);
       const match = playRandomMatch(prover, { seed: 1, maxSteps: MAX_STEPS });

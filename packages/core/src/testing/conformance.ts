@@ -9,6 +9,7 @@ import { playRandomMatch, replayMatch } from '../match/random-match.js';
 import type { Backend, BackendOptions, Reasoner } from '../reasoner/types.js';
 import { sortCanonical, type TermId } from '../terms/term-store.js';
 import { readTrace } from '../trace/reader.js';
+import { breathe } from './breathe.js';
 import { handChecks } from './hand-checks.js';
 import { checkSimulations } from './simulation-checks.js';
 
@@ -53,16 +54,17 @@ export function runConformanceSuite(backend: Backend, options: ConformanceOption
           expect(existsSync(file), `golden records missing: ${file} (run pnpm golden)`).toBe(true);
           const blocks = readTrace(readFileSync(file, 'utf8'), file).slice(0, options.goldenMatches);
           for (const [i, block] of blocks.entries()) {
+            await breathe();
             const replay = replayMatch(r, block);
             const diff = firstDifference(block.steps, replay.steps);
             expect(diff?.summary, `${path} match ${i} (seed ${block.header?.seed})`).toBeUndefined();
           }
         });
         it('keeps the contract invariants along a random match', async () => {
-          checkInvariants(await get(), options.invariantSteps ?? 30);
+          await checkInvariants(await get(), options.invariantSteps ?? 30);
         });
         it('runs policy simulations that replay legally to the goals they report', async () => {
-          checkSimulations(await get());
+          await checkSimulations(await get());
         });
         it('rejects illegal and malformed joint moves with typed errors', async () => {
           checkErrors(await get());
@@ -72,11 +74,12 @@ export function runConformanceSuite(backend: Backend, options: ConformanceOption
   });
 }
 
-function checkInvariants(r: Reasoner, steps: number): void {
+async function checkInvariants(r: Reasoner, steps: number): Promise<void> {
   const match = playRandomMatch(r, { seed: 7, maxSteps: steps });
   let state = r.initialState();
   const store = r.game.store;
   for (const line of match.steps) {
+    await breathe();
     const facts = r.stateToFacts(state);
     const copy = r.stateFromFacts(facts);
     expect(sortCanonical(store, r.stateToFacts(copy))).toEqual(sortCanonical(store, facts));

@@ -5,6 +5,7 @@ import { goalNumber } from '../reasoner/base-reasoner.js';
 import type { PolicyKind, PolicySpec, SimulationBatch, SimulationResults } from '../reasoner/simulations.js';
 import type { Reasoner } from '../reasoner/types.js';
 import type { TermId } from '../terms/term-store.js';
+import { breathe } from './breathe.js';
 
 const KINDS: readonly PolicyKind[] = ['uniform', 'mast', 'nst'];
 const MAX_DEPTH = 30;
@@ -14,7 +15,7 @@ const MAX_DEPTH = 30;
  * prefix), each twice: legal moves only, the goals of the state reached, truncation at maxDepth, tables that
  * grow, decay, and the same results for the same seed.
  */
-export function checkSimulations<State>(r: Reasoner<State>): void {
+export async function checkSimulations<State>(r: Reasoner<State>): Promise<void> {
   const initial = r.initialState();
   if (r.isTerminal(initial)) return;
   const first = r.roles.map((_, role) => r.legalMoves(initial, role)[0]!);
@@ -28,6 +29,7 @@ export function checkSimulations<State>(r: Reasoner<State>): void {
     recordMoves: true,
   });
   for (const kind of KINDS) {
+    await breathe();
     const spec: PolicySpec = { kind, gamma: 0, threshold: 1 };
     const policy = r.createPolicy(spec);
     expect(policy.spec.kind).toBe(kind);
