@@ -157,16 +157,21 @@ describe('auto', () => {
     expect(seen[1]).toBe(seen[0]);
   });
 
-  /** A prover-backed backend whose playouts take `delayMs` longer per call, recording its disposal. */
-  const delayed = (name: string, delayMs: number, disposed: string[]): Backend => ({
+  /**
+   * A prover-backed backend whose playouts take `delayMs` longer per call, recording its disposal: busy
+   * (spending CPU) or blocked (`Atomics.wait`: the thread sleeps, as when another process holds the core).
+   */
+  const delayed = (name: string, delayMs: number, disposed: string[], blocked = false): Backend => ({
     ...overBudget,
     name,
     create: async (game) => {
       const reasoner = await createDefaultRegistry().get('prover').create(game);
       const playouts = reasoner.playouts.bind(reasoner);
+      const cell = new Int32Array(new SharedArrayBuffer(4));
       return Object.assign(reasoner, {
         playouts: (...args: Parameters<typeof playouts>) => {
-          const until = performance.now() + delayMs;
+          if (blocked) Atomics.wait(cell, 0, 0, delayMs);
+          const until = performance.now() + (blocked ? 0 : delayMs);
           while (performance.now() < until);
           return playouts(...args);
         },
@@ -192,8 +197,25 @@ describe('auto', () => {
       ['quick', 'measured'],
       ['quick', 'chosen'],
     ]);
-    expect(reasoner.attempts[0]!.reason).toMatch(/^[\d,]+ states\/s in random playouts$/);
+    expect(reasoner.attempts[0]!.reason).toMatch(/^[\d,]+ states per CPU-second in random playouts$/);
     expect(disposed).toEqual(['slow']);
+  });
+
+  // Issue 25: on a loaded machine a wall-clock slice counted the time other processes held the core, and auto
+  // once kept a backend several times slower. Time the thread sleeps is no cost of the backend's.
+  it('times by CPU, not by the time other processes hold the core', async () => {
+    const disposed: string[] = [];
+    const registry = new BackendRegistry()
+      .register(delayed('busy', 2, disposed))
+      .register(delayed('preempted', 8, disposed, true));
+    const auto = createAutoBackend(registry, ['busy', 'preempted'], ['preempted']);
+    const reasoner = (await auto.create(tictactoe())) as AutoReasoner;
+    expect(reasoner.attempts.map((a) => [a.backend, a.outcome])).toEqual([
+      ['busy', 'measured'],
+      ['preempted', 'measured'],
+      ['preempted', 'chosen'],
+    ]);
+    expect(disposed).toEqual(['busy']);
   });
 
   it('builds no challenger when too little of buildTimeMs would be left to time it', async () => {
