@@ -1,5 +1,5 @@
 // `gdlkit arena` as a user runs it: a child process of the built CLI.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
   appendFileSync,
   existsSync,
@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runNode } from '@gdlkit/vitest-config/child';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type MatchRecord, readRecords, type Summary } from '../src/index.js';
 import { CLI_MAIN, gameFile } from './helpers.js';
@@ -19,7 +20,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'gdlkit-arena-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function arena(args: string[]) {
-  return spawnSync(process.execPath, [CLI_MAIN, 'arena', ...args], { encoding: 'utf8', timeout: 240_000 });
+  return runNode([CLI_MAIN, 'arena', ...args], { timeout: 240_000 });
 }
 
 /** Linux: the processes whose parent is `pid`. */
@@ -62,38 +63,41 @@ describe('gdlkit arena: bad input is refused before anything runs', () => {
     ['a bad queue URL', ['--players', 'random,random', '--queue', 'http://x'], 2, /redis:\/\//],
   ];
   for (const [what, args, code, message] of cases) {
-    it(what, () => {
+    it(what, async () => {
       const out = join(scratch, `bad-${code}-${what.replace(/\W+/g, '-')}`);
       const full = [gameFile('tictactoe'), '--matches', '2', ...args, '--out', out];
-      const r = arena(full);
-      expect(r.status, r.stderr).toBe(code);
+      const r = await arena(full);
+      expect(r.code, r.stderr).toBe(code);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(existsSync(out)).toBe(false);
     });
   }
 
-  it('a game that fails validation', () => {
+  it('a game that fails validation', async () => {
     const file = join(scratch, 'broken.kif');
     writeFileSync(file, '(role white) (<= (legal white ?m) (foo ?x))');
     const out = join(scratch, 'broken-out');
-    const r = arena([file, '--players', 'random', '--matches', '1', '--out', out]);
-    expect(r.status).toBe(1);
+    const r = await arena([file, '--players', 'random', '--matches', '1', '--out', out]);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/invalid game description/);
     expect(existsSync(out)).toBe(false);
   });
 });
 
 describe('gdlkit arena: a run', () => {
-  it('rotates the roles, writes matches.jsonl, summary.json and the chart, and prints the table', () => {
+  it('rotates the roles, writes matches.jsonl, summary.json and the chart, and prints the table', async () => {
     const out = join(scratch, 'run');
     const svg = join(scratch, 'run.svg');
-    const r = arena([
+    const r = await arena([
       gameFile('tictactoe'),
       '--players',
       'gdlkit:iterations=50,random',
       '--matches',
       '4',
+      // A START clock no load average reaches: this test is about rotation and outputs, not set-up speed.
+      '--start',
+      '60',
       '--out',
       out,
       '--svg',
@@ -101,7 +105,7 @@ describe('gdlkit arena: a run', () => {
       '--seed',
       '5',
     ]);
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const all = records(out);
     expect(all.map((m) => m.index).sort()).toEqual([0, 1, 2, 3]);
     for (const spec of [0, 1]) {
@@ -143,20 +147,22 @@ describe('gdlkit arena: a run', () => {
     expect(readFileSync(svg, 'utf8')).toMatch(/^<svg/);
   });
 
-  it("rates a pondering player's simulations over the time since its previous reply", () => {
+  it("rates a pondering player's simulations over the time since its previous reply", async () => {
     const out = join(scratch, 'ponder');
-    const r = arena([
+    const r = await arena([
       gameFile('tictactoe'),
       '--players',
       'gdlkit,random',
       '--matches',
       '2',
+      '--start',
+      '60',
       '--play',
       '1',
       '--out',
       out,
     ]);
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     let sims = 0;
     let searched = 0;
     for (const m of records(out)) {
@@ -239,15 +245,15 @@ describe('gdlkit arena: a run', () => {
     expect(before.length).toBeLessThan(6);
     // A write cut short by the kill: half a line at the end of the file.
     appendFileSync(matches, '{"game":"tictactoe","seed":1,"ind');
-    const r = arena(args);
-    expect(r.status, r.stderr).toBe(0);
+    const r = await arena(args);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(new RegExp(`resuming .*${before.length} of 6 matches already recorded`));
     const after = records(out);
     expect(after.map((m) => m.index).sort()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(readFileSync(matches, 'utf8').trim().split('\n')).toHaveLength(6);
     for (const m of before) expect(after.find((a) => a.index === m.index)).toEqual(m);
-    const other = arena([...args.slice(0, -4), '--seed', '9', '--out', out]);
-    expect(other.status).toBe(2);
+    const other = await arena([...args.slice(0, -4), '--seed', '9', '--out', out]);
+    expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/holds a run with other settings/);
   });
 });

@@ -18,9 +18,9 @@ interface TraceLine {
   truncated?: boolean;
 }
 
-function filterTrace(args: string[]): { summaries: TraceLine[]; trace: TraceLine[] } {
+async function filterTrace(args: string[]): Promise<{ summaries: TraceLine[]; trace: TraceLine[] }> {
   const out = join(mkdtempSync(join(tmpdir(), 'gdlkit-filter-')), 'trace.jsonl');
-  const r = runCli(['filter', ...args, '--trace', out]);
+  const r = await runCli(['filter', ...args, '--trace', out]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   const parse = (text: string) =>
@@ -50,8 +50,8 @@ function expectSound(trace: readonly TraceLine[]): number {
 }
 
 describe('gdlkit filter', () => {
-  it('writes per match a header, the state lines with known/possible/percepts and a summary', () => {
-    const { summaries, trace } = filterTrace([
+  it('writes per match a header, the state lines with known/possible/percepts and a summary', async () => {
+    const { summaries, trace } = await filterTrace([
       'games/montyhall.kif',
       '--role',
       'candidate',
@@ -68,8 +68,8 @@ describe('gdlkit filter', () => {
     expect(expectSound(trace)).toBeGreaterThan(4);
   });
 
-  it('blind breakthrough: queries out of budget fall back (still sound) and the summary says so', () => {
-    const { summaries, trace } = filterTrace([
+  it('blind breakthrough: queries out of budget fall back (still sound) and the summary says so', async () => {
+    const { summaries, trace } = await filterTrace([
       'games/blindbreakthrough.kif',
       '--role',
       'white',

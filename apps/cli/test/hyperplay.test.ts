@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 
 describe('gdlkit hyperplay', () => {
-  it('values asking at 90 with HyperPlay-II on Exploding Bomb, and chooses it', () => {
-    const r = runCli([
+  it('values asking at 90 with HyperPlay-II on Exploding Bomb, and chooses it', async () => {
+    const r = await runCli([
       'hyperplay',
       'games/explodingbomb.kif',
       '--role',
@@ -25,14 +25,14 @@ describe('gdlkit hyperplay', () => {
     expect(ask.chosen).toBe(3);
   });
 
-  it('refuses an unknown role, an unreadable move and rounds no history explains, in one line each', () => {
+  it('refuses an unknown role, an unreadable move and rounds no history explains, in one line each', async () => {
     const cases: [string[], number, RegExp][] = [
       [['--role', 'nobody'], 2, /--role nobody is not a role of .* \(agent, random\)/],
       [['--role', 'agent', '--round', '(ask|'], 1, /cannot read term '\(ask'/],
       [['--role', 'agent', '--round', 'ask|red'], 1, /no history of .* explains the rounds given/],
     ];
     for (const [args, code, message] of cases) {
-      const r = runCli(['hyperplay', 'games/explodingbomb.kif', ...args, '--repeats', '1']);
+      const r = await runCli(['hyperplay', 'games/explodingbomb.kif', ...args, '--repeats', '1']);
       expect(r.code, args.join(' ')).toBe(code);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { runNode } from '@gdlkit/vitest-config/child';
 
 export const repo = join(import.meta.dirname, '../../..');
 export const games = join(repo, 'games');
@@ -12,7 +12,6 @@ export interface CliResult {
 }
 
 /** Runs the built CLI as a user would. */
-export function runCli(args: string[], cwd = repo): CliResult {
-  const r = spawnSync(process.execPath, [main, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+export function runCli(args: string[], cwd = repo): Promise<CliResult> {
+  return runNode([main, ...args], { cwd, timeout: 120_000 });
 }

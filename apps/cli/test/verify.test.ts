@@ -18,9 +18,9 @@ interface VerifyJson {
 }
 
 describe('gdlkit verify', () => {
-  it('answers the six properties with counterexample files that replay', () => {
+  it('answers the six properties with counterexample files that replay', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gdlkit-verify-'));
-    const r = runCli(['verify', BLIND, '--json', '--out', out]);
+    const r = await runCli(['verify', BLIND, '--json', '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const { results } = JSON.parse(r.stdout) as { results: VerifyJson[] };
@@ -36,7 +36,7 @@ describe('gdlkit verify', () => {
     expect(failed.counterexample).toBe(join(out, 'blind2x2.knows-terminal.counterexample.jsonl'));
     expect(existsSync(failed.counterexample!)).toBe(true);
     expect(results.find((x) => x.property === 'terminates')!.counterexample).toBeNull();
-    const replay = runCli(['replay', BLIND, failed.counterexample!, '--backend', 'prover']);
+    const replay = await runCli(['replay', BLIND, failed.counterexample!, '--backend', 'prover']);
     expect(replay.code).toBe(0);
     const blocks = replay.stdout
       .trim()
@@ -45,9 +45,9 @@ describe('gdlkit verify', () => {
     expect(blocks.length).toBe(2);
   });
 
-  it('prints one line per property with the time, and formulas in the text syntax', () => {
+  it('prints one line per property with the time, and formulas in the text syntax', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gdlkit-verify-'));
-    const r = runCli([
+    const r = await runCli([
       'verify',
       'games/montyhall.kif',
       '--property',
@@ -66,14 +66,14 @@ describe('gdlkit verify', () => {
     expect(r.stdout).toMatch(/run 2 \(\d+ moves\): a run candidate cannot tell apart from run 1/);
   });
 
-  it('reports unknown with exit code 3 when the budget runs out', () => {
-    const r = runCli(['verify', 'games/kriegttt_5x5.kif', '--property', 'terminates', '--budget', '1']);
+  it('reports unknown with exit code 3 when the budget runs out', async () => {
+    const r = await runCli(['verify', 'games/kriegttt_5x5.kif', '--property', 'terminates', '--budget', '1']);
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/^terminates: unknown \(\d+\.\d\d s\)\n {2}the \d\.\d s budget ran out/);
   });
 
-  it('answers unknown for every property when the game does not ground within the budget', () => {
-    const r = runCli([
+  it('answers unknown for every property when the game does not ground within the budget', async () => {
+    const r = await runCli([
       'verify',
       'games/smalldominion2.kif',
       '--property',
@@ -88,18 +88,18 @@ describe('gdlkit verify', () => {
     expect(results[0]!.reason).toMatch(/did not ground: grounding exceeded its time budget/);
   });
 
-  it('rejects bad formulas, roles and options with located messages', () => {
-    const syntax = runCli(['verify', BLIND, '--property', 'A G (terminal']);
+  it('rejects bad formulas, roles and options with located messages', async () => {
+    const syntax = await runCli(['verify', BLIND, '--property', 'A G (terminal']);
     expect(syntax.code).toBe(1);
     expect(syntax.stderr).toMatch(/formula 'A G \(terminal', column 14: expected '\)' at the end/);
-    const role = runCli(['verify', BLIND, '--property', 'A G K[host] terminal']);
+    const role = await runCli(['verify', BLIND, '--property', 'A G K[host] terminal']);
     expect(role.code).toBe(1);
     expect(role.stderr).toMatch(/role 'host', which the game does not have \(player, random\)/);
-    const unsupported = runCli(['verify', BLIND, '--property', 'E (F terminal and G (true (step 1)))']);
+    const unsupported = await runCli(['verify', BLIND, '--property', 'E (F terminal and G (true (step 1)))']);
     expect(unsupported.code).toBe(3);
     expect(unsupported.stderr).toMatch(/several temporal path formulas is not supported/);
-    expect(runCli(['verify', BLIND, '--budget', 'soon']).code).toBe(2);
-    expect(runCli(['verify']).code).toBe(2);
+    expect((await runCli(['verify', BLIND, '--budget', 'soon'])).code).toBe(2);
+    expect((await runCli(['verify'])).code).toBe(2);
     for (const r of [syntax, role, unsupported]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

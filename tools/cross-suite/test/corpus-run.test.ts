@@ -1,27 +1,26 @@
 // The whole-corpus runner (dist/corpus-main.js, built before tests): a backend that hangs is killed, failed
 // with the reason and left out while the other backends are checked; reports are kept so a run can resume.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runNode } from '@gdlkit/vitest-config/child';
 import { describe, expect, it } from 'vitest';
 
 const main = join(import.meta.dirname, '..', 'dist', 'corpus-main.js');
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [main, '--ci', ...args], {
-    encoding: 'utf8',
+async function run(args: string[], env: Record<string, string> = {}) {
+  const r = await runNode([main, '--ci', ...args], {
     env: { ...process.env, GDLKIT_CROSS_BACKENDS: 'prover,propnet', ...env },
     timeout: 120_000,
   });
-  return { code: r.status, out: r.stdout + r.stderr };
+  return { code: r.code, out: r.stdout + r.stderr };
 }
 
 describe('corpus runner', () => {
-  it('kills a hanging backend, skips it as too slow and checks the others without it', () => {
+  it('kills a hanging backend, skips it as too slow and checks the others without it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gdlkit-corpus-test-'));
     const out = join(dir, 'CONFORMANCE.md');
-    const r = run(
+    const r = await run(
       ['--games', 'tictactoe.kif', '--out', out, '--reports', join(dir, 'reports'), '--phase-timeout', '2'],
       {
         GDLKIT_CROSS_HANG: 'propnet',
@@ -34,17 +33,17 @@ describe('corpus runner', () => {
     expect(table).toContain('1. too slow: no progress for 2 s while building');
   });
 
-  it('resumes from the kept reports and exits 0 when every cell passes', () => {
+  it('resumes from the kept reports and exits 0 when every cell passes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gdlkit-corpus-test-'));
     const args = ['--games', 'tictactoe.kif', '--out', join(dir, 'C.md'), '--reports', join(dir, 'reports')];
-    const first = run(args);
+    const first = await run(args);
     expect(first.code, first.out).toBe(0);
     expect(first.out).toContain('[1/1] tictactoe.kif: 2 pass, 0 fail, 0 skip');
-    const second = run(args);
+    const second = await run(args);
     expect(second.code, second.out).toBe(0);
     expect(second.out).not.toContain('[1/1]');
     expect(readFileSync(join(dir, 'C.md'), 'utf8')).toContain('| tictactoe.kif | pass | pass |');
-    const render = run([
+    const render = await run([
       '--render',
       '--games',
       'tictactoe.kif,montyhall.kif',
