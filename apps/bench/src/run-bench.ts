@@ -1,10 +1,5 @@
-import {
-  BackendUnavailableError,
-  BudgetExceededError,
-  type Game,
-  loadCorpusGame,
-  UnsupportedError,
-} from '@gdlkit/core';
+import { BackendUnavailableError, BudgetExceededError, type Game, UnsupportedError } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { type Measured, measureInterleaved } from './experiments.js';
 import type { BenchEngine, BenchInstance, BenchResult, Experiment } from './types.js';
 
