@@ -1,15 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createDefaultRegistry } from '@gdlkit/backends';
-import {
-  ciGames,
-  gamesDirectory,
-  goldenPath,
-  loadCorpusGame,
-  playRandomMatch,
-  type TraceBlock,
-  writeTrace,
-} from '@gdlkit/core';
+import { playRandomMatch, type TraceBlock, writeTrace } from '@gdlkit/core';
+import { ciGames, gamesDirectory, goldenPath, loadCorpusGame } from '@gdlkit/core/corpus';
 import { EXIT } from '../exit-codes.js';
 import { writeTextFile } from '../files.js';
 import { COUNT_RANGE, integerOption, parseOptions } from '../options.js';
