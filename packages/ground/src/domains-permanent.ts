@@ -264,5 +264,6 @@ export function assertBoundedDepth(store: TermStore, term: TermId, depth: number
       { relation, limit: `depth ${MAX_TERM_DEPTH}` },
     );
   }
-  for (let i = 0; i < store.arity(term); i++) assertBoundedDepth(store, store.arg(term, i), depth + 1, relation);
+  for (let i = 0; i < store.arity(term); i++)
+    assertBoundedDepth(store, store.arg(term, i), depth + 1, relation);
 }
