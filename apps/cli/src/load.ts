@@ -10,7 +10,11 @@ export function readGame(file: string): Game {
 export async function openReasoner(file: string, backendName: string): Promise<Reasoner> {
   const registry = createDefaultRegistry();
   const backend = registry.get(backendName);
-  const reasoner = await backend.create(readGame(file));
+  return reportAutoChoice(await backend.create(readGame(file)));
+}
+
+/** Writes to stderr which backend `auto` chose and why, when the reasoner came from auto; returns it. */
+export function reportAutoChoice(reasoner: Reasoner): Reasoner {
   const attempts = (reasoner as Partial<AutoReasoner>).attempts;
   if (attempts !== undefined) process.stderr.write(`gdlkit: ${explainAutoChoice(attempts)}\n`);
   return reasoner;
