@@ -1,7 +1,6 @@
 // Every published package as an npm user meets it (issue 23): packed with `pnpm pack`, linted with publint and
 // are-the-types-wrong, installed with npm into scratch projects outside the repository (no workspace links), and
 // used from ES modules, CommonJS, an esbuild browser bundle and the `gdlkit` command.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
@@ -16,8 +15,8 @@ import {
   packAll,
   publishedPackages,
   removeScratch,
+  runCommand,
   runIn,
-  userEnv,
 } from './published.js';
 
 const GAME = `(role xplayer) (role oplayer)
@@ -73,7 +72,7 @@ beforeAll(async () => {
 afterAll(() => removeScratch(scratch));
 
 describe('the tarballs', () => {
-  it('cover every public workspace package', () => {
+  it('cover every public workspace package', async () => {
     expect(modules.length).toBeGreaterThanOrEqual(15);
     if (!nativeBuilt)
       console.log('pack-check: no native binary built here (no cargo): its package is not checked');
@@ -81,8 +80,8 @@ describe('the tarballs', () => {
 
   it.each(modules.map((p) => p.name))(
     '%s holds dist, src, its README and every file its exports name',
-    (name) => {
-      const listing = execFileSync('tar', ['-tzf', tarball(name)], { encoding: 'utf8' })
+    async (name) => {
+      const listing = (await runCommand('tar', ['-tzf', tarball(name)], full))
         .split('\n')
         .filter(Boolean)
         .map((p) => p.replace(/^package\//, ''));
@@ -130,8 +129,8 @@ describe('the tarballs', () => {
 });
 
 describe('Node', () => {
-  it('answers a query from an ES module', () => {
-    const out = runIn(
+  it('answers a query from an ES module', async () => {
+    const out = await runIn(
       full,
       'query.mjs',
       `import { readFileSync } from 'node:fs';
@@ -144,18 +143,18 @@ console.log(r.legalMoves(r.initialState(), 0).map((m) => game.store.toKif(m)).so
     expect(out).toBe('(mark 1) (mark 2)');
   });
 
-  it('imports and requires every package and subpath (ESM only: require is Node >= 20.19 require(esm))', () => {
+  it('imports and requires every package and subpath (ESM only: require is Node >= 20.19 require(esm))', async () => {
     const names = modules.flatMap((p) => entryPoints(p.name, full));
     expect(names).toContain('@gdlkit/core/corpus');
     // The conformance kit imports vitest, which loads only inside a vitest run: it has a test of its own below.
     const plain = names.filter((n) => n !== '@gdlkit/core/testing');
-    const esm = runIn(
+    const esm = await runIn(
       full,
       'import-all.mjs',
       `for (const n of ${JSON.stringify(plain)}) await import(n);\nconsole.log('ok');`,
     );
     expect(esm).toBe('ok');
-    const cjs = runIn(
+    const cjs = await runIn(
       full,
       'require-all.cjs',
       `for (const n of ${JSON.stringify(plain)}) require(n);\nconsole.log('ok');`,
@@ -163,7 +162,7 @@ console.log(r.legalMoves(r.initialState(), 0).map((m) => game.store.toKif(m)).so
     expect(cjs).toBe('ok');
   });
 
-  it('runs the conformance kit of @gdlkit/core/testing in a vitest project, imported and required', () => {
+  it('runs the conformance kit of @gdlkit/core/testing in a vitest project, imported and required', async () => {
     writeFileSync(
       join(full, 'kit.test.mjs'),
       `import { createRequire } from 'node:module';
@@ -176,16 +175,12 @@ it('is one module for import and require', () => {
   expect(typeof proverBackend.create).toBe('function');
 });`,
     );
-    const out = execFileSync(join(full, 'node_modules', '.bin', 'vitest'), ['run', 'kit.test.mjs'], {
-      cwd: full,
-      encoding: 'utf8',
-      env: userEnv(),
-    });
+    const out = await runCommand(join(full, 'node_modules', '.bin', 'vitest'), ['run', 'kit.test.mjs'], full);
     expect(out).toMatch(/1 passed/);
   });
 
-  it('has one error class for ES module and CommonJS consumers', () => {
-    const out = runIn(
+  it('has one error class for ES module and CommonJS consumers', async () => {
+    const out = await runIn(
       full,
       'identity.cjs',
       `const core = require('@gdlkit/core');
@@ -203,8 +198,8 @@ import('@gdlkit/prover').then(async ({ proverBackend }) => {
     expect(out).toBe('true true ILLEGAL_MOVE');
   });
 
-  it.runIf(nativeBuilt)('runs the native backend from its per-platform package', () => {
-    const out = runIn(
+  it.runIf(nativeBuilt)('runs the native backend from its per-platform package', async () => {
+    const out = await runIn(
       full,
       'native.mjs',
       `import { readFileSync } from 'node:fs';
@@ -218,13 +213,10 @@ console.log(r.playouts(r.initialState(), { count: 10, seed: 1 }).playouts);`,
     expect(out).toBe('{"available":true}\n10');
   });
 
-  it('gives the gdlkit command, with help for a command and a check of a game', () => {
+  it('gives the gdlkit command, with help for a command and a check of a game', async () => {
     const bin = join(full, 'node_modules', '.bin', 'gdlkit');
-    const env = userEnv();
-    expect(execFileSync(bin, ['play', '--help'], { encoding: 'utf8', env })).toMatch(/^usage: gdlkit play/);
-    expect(execFileSync(bin, ['check', 'game.kif'], { cwd: full, encoding: 'utf8', env })).toMatch(
-      /game\.kif/,
-    );
+    expect(await runCommand(bin, ['play', '--help'], full)).toMatch(/^usage: gdlkit play/);
+    expect(await runCommand(bin, ['check', 'game.kif'], full)).toMatch(/game\.kif/);
   });
 });
 
@@ -235,7 +227,7 @@ describe('smaller installs', () => {
       tarballs('core', 'gdl', 'ground', 'propnet'),
     );
     writeFileSync(join(project, 'game.kif'), GAME);
-    const out = runIn(
+    const out = await runIn(
       project,
       'propnet.mjs',
       `import { readFileSync } from 'node:fs';
@@ -268,7 +260,7 @@ for (const b of [propnetBackend, propnetWasmBackend]) {
       'prover',
     ]);
     expect(existsSync(join(project, 'node_modules', 'binaryen'))).toBe(false);
-    const out = runIn(
+    const out = await runIn(
       project,
       'registry.mjs',
       `import { readFileSync } from 'node:fs';
@@ -299,7 +291,7 @@ console.log('auto', r.backend);`,
       tarballs('core', 'gdl', 'ground', 'propnet', 'native'),
       true,
     );
-    const out = runIn(
+    const out = await runIn(
       project,
       'native.mjs',
       `import { loadGame } from '@gdlkit/core';

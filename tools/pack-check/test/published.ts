@@ -70,11 +70,8 @@ export async function installProject(
   writeFileSync(join(dir, 'package.json'), '{"name":"scratch","private":true,"type":"module"}');
   const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
   if (omitOptional) args.push('--omit=optional');
-  execFileSync('npm', [...args, ...tarballs], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: userEnv(),
-  });
+  // Asynchronously: an install takes seconds, which would hold up the test worker's messages to vitest.
+  await run('npm', [...args, ...tarballs], { cwd: dir, env: userEnv() });
   return dir;
 }
 
@@ -88,8 +85,13 @@ export function userEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Writes `file` into the project and runs it with this Node; returns what it printed. */
-export function runIn(project: string, file: string, code: string): string {
+/** Writes `file` into the project and runs it with this Node; resolves to what it printed. */
+export async function runIn(project: string, file: string, code: string): Promise<string> {
   writeFileSync(join(project, file), code);
-  return execFileSync(process.execPath, [file], { cwd: project, encoding: 'utf8', env: userEnv() }).trim();
+  return (await run(process.execPath, [file], { cwd: project, env: userEnv() })).stdout.trim();
+}
+
+/** A command of the user's (a bin of the project), run without blocking the test worker; its stdout. */
+export async function runCommand(command: string, args: readonly string[], cwd: string): Promise<string> {
+  return (await run(command, args, { cwd, env: userEnv() })).stdout;
 }
