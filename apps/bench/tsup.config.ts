@@ -1,3 +1,3 @@
 import { gdlkitTsup } from '@gdlkit/tsup-config';
 
-export default gdlkitTsup({ entry: ['src/index.ts'], cjs: false });
+export default gdlkitTsup({ entry: ['src/index.ts'] });

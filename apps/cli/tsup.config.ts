@@ -1,3 +1,3 @@
 import { gdlkitTsup } from '@gdlkit/tsup-config';
 
-export default gdlkitTsup({ entry: ['src/main.ts'], cjs: false, banner: '#!/usr/bin/env node' });
+export default gdlkitTsup({ entry: ['src/main.ts'], banner: '#!/usr/bin/env node' });

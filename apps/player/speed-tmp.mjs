@@ -1,4 +1,4 @@
-import { loadCorpusGame } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { createDefaultRegistry } from '@gdlkit/backends';
 import { createPolicy, UctSearch } from '@gdlkit/player';
 const [file, backend, policyName = 'nst', batch, leaf] = process.argv.slice(2);

@@ -2,5 +2,4 @@ import { gdlkitTsup } from '@gdlkit/tsup-config';
 
 export default gdlkitTsup({
   entry: { index: 'src/index.ts', 'match-worker': 'src/worker/match-worker.ts' },
-  cjs: false,
 });

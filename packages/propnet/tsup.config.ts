@@ -1,3 +1,3 @@
 import { gdlkitTsup } from '@gdlkit/tsup-config';
 
-export default gdlkitTsup({ entry: ['src/index.ts'], cjs: false, external: ['binaryen'] });
+export default gdlkitTsup({ entry: ['src/index.ts', 'src/index.wasm.ts'], external: ['binaryen'] });

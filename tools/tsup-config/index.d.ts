@@ -2,7 +2,6 @@ import type { Options } from 'tsup';
 
 export function gdlkitTsup(options: {
   entry: string[] | Record<string, string>;
-  cjs?: boolean;
   banner?: string;
   external?: string[];
 }): Options | Options[];

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gamesDirectory } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 import { proverBackend } from '@gdlkit/prover';
 import { type GdlkitCommand, loadReferee, type RefereeGame } from '../src/index.js';
 

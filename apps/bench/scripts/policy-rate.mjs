@@ -5,7 +5,7 @@
 // The tables keep learning across batches (as in a search between two real moves); maxDepth is the player's 400.
 import { parseArgs } from 'node:util';
 import { createDefaultRegistry } from '@gdlkit/backends';
-import { loadCorpusGame } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { gamesDirectory } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 
 /** The comparison paper's test suite (section 4.1) as found in games/. */
 export const BENCH_GAMES = [

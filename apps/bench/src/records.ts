@@ -2,14 +2,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type Backend,
-  gamesDirectory,
-  loadCorpusGame,
   playRandomMatch,
   type Reasoner,
   readTrace,
   type TraceBlock,
   writeTrace,
 } from '@gdlkit/core';
+import { gamesDirectory, loadCorpusGame } from '@gdlkit/core/corpus';
 
 /** games/records/<game>.jsonl: the pre-recorded matches the MC and MM experiments walk along. */
 export function recordFile(gamePath: string): string {

@@ -1,10 +1,5 @@
-import {
-  BackendUnavailableError,
-  BudgetExceededError,
-  type Game,
-  loadCorpusGame,
-  UnsupportedError,
-} from '@gdlkit/core';
+import { BackendUnavailableError, BudgetExceededError, type Game, UnsupportedError } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { type Measured, measureInterleaved } from './experiments.js';
 import type { BenchEngine, BenchInstance, BenchResult, Experiment } from './types.js';
 
@@ -37,8 +32,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const progress = options.progress ?? (() => {});
   const budgetMs = options.seconds * 1000;
+  const started = performance.now();
   for (const [gi, gamePath] of options.games.entries()) {
-    const where = `[${gi + 1}/${options.games.length}] ${gamePath}`;
+    // The games done so far give the estimate: their mean time for each game left.
+    const perGame = gi === 0 ? 0 : (performance.now() - started) / gi;
+    const left =
+      gi === 0 ? '' : ` (about ${Math.round((perGame * (options.games.length - gi)) / 1000)} s left)`;
+    const where = `[${gi + 1}/${options.games.length}] ${gamePath}${left}`;
     let game: Game;
     try {
       game = loadCorpusGame(gamePath);

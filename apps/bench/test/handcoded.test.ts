@@ -1,10 +1,5 @@
-import {
-  firstDifference,
-  genericPlayouts,
-  loadCorpusGame,
-  playRandomMatch,
-  type Reasoner,
-} from '@gdlkit/core';
+import { firstDifference, genericPlayouts, playRandomMatch, type Reasoner } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { createHandcodedReasoner, handcodedEngine } from '../src/index.js';

@@ -1,6 +1,7 @@
 // Experiments run every engine in turn under the same load: MC/MM walk the same record states on each engine
 // with the same time per state, and fixed-depth counts that disagree between engines are reported.
-import { type Backend, loadCorpusGame, type Reasoner } from '@gdlkit/core';
+import type { Backend, Reasoner } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { type BenchInstance, type Measured, measureInterleaved, reasonerEngine } from '../src/index.js';

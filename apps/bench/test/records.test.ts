@@ -1,4 +1,5 @@
-import { loadCorpusGame, playRandomMatch, replayMatch } from '@gdlkit/core';
+import { playRandomMatch, replayMatch } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { createHandcodedReasoner, readRecords, walkRecord } from '../src/index.js';

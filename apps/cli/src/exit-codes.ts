@@ -22,7 +22,14 @@ export function classify(error: unknown): { code: number; message: string } {
     return { code: budget ? EXIT.budget : EXIT.userError, message: error.message };
   }
   if (error instanceof FileAccessError) return { code: EXIT.userError, message: error.message };
-  const e = error as NodeJS.ErrnoException;
+  const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (e?.syscall === 'listen' && (e.code === 'EADDRINUSE' || e.code === 'EACCES')) {
+    const why = e.code === 'EADDRINUSE' ? 'the port is in use' : 'permission denied';
+    return {
+      code: EXIT.userError,
+      message: `cannot listen on ${e.address}:${e.port}: ${why} (pick another with --port)`,
+    };
+  }
   if (typeof e?.code === 'string' && typeof e.syscall === 'string') {
     // A system call failed outside readTextFile/writeTextFile (e.g. a library opening a file): still one line.
     return { code: EXIT.userError, message: `${e.syscall} ${e.path ?? ''} failed: ${e.code}` };

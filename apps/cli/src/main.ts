@@ -14,6 +14,7 @@ import { replay } from './commands/replay.js';
 import { serve } from './commands/serve.js';
 import { verify } from './commands/verify.js';
 import { classify, EXIT } from './exit-codes.js';
+import { COMMAND_HELP } from './help.js';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -79,7 +80,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
 function help(): string {
   return `usage: gdlkit <command> [options]\n\n${Object.values(COMMANDS)
     .map((c) => `  gdlkit ${c.summary}`)
-    .join('\n')}\n`;
+    .join('\n')}\n\ngdlkit <command> --help describes one command and its options.\n`;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -92,6 +93,10 @@ async function main(argv: string[]): Promise<number> {
   if (!command) {
     process.stderr.write(`gdlkit: unknown command '${name}'\n${help()}`);
     return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${COMMAND_HELP[name]}\n`);
+    return EXIT.ok;
   }
   try {
     return await command.run(rest);

@@ -21,7 +21,17 @@ describe('gdlkit verify', () => {
   it('answers the six properties with counterexample files that replay', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gdlkit-verify-'));
     const r = await runCli(['verify', BLIND, '--json', '--out', out]);
-    expect(r.stderr).toBe('');
+    // stderr has the progress only: the model, then each property with the bound on the time left (issue 23).
+    const progress = r.stderr.trim().split('\n');
+    expect(progress[0]).toMatch(/^gdlkit verify: grounding .* \(at most 60 s\)$/);
+    expect(progress.slice(1)).toEqual([
+      'gdlkit verify: [1/6] terminates (at most 60 s; at most 6 min left in all)',
+      'gdlkit verify: [2/6] playable (at most 60 s; at most 5 min left in all)',
+      'gdlkit verify: [3/6] winnable (at most 60 s; at most 4 min left in all)',
+      'gdlkit verify: [4/6] knows-terminal (at most 60 s; at most 3 min left in all)',
+      'gdlkit verify: [5/6] knows-legal (at most 60 s; at most 2 min left in all)',
+      'gdlkit verify: [6/6] knows-goal (at most 60 s; at most 60 s left in all)',
+    ]);
     expect(r.code).toBe(0);
     const { results } = JSON.parse(r.stdout) as { results: VerifyJson[] };
     expect(results.map((x) => [x.property, x.result])).toEqual([

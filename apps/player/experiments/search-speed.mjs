@@ -8,7 +8,7 @@
 //        [--backend auto] GAME.kif ...
 import { parseArgs } from 'node:util';
 import { createAutoBackend, createDefaultRegistry } from '@gdlkit/backends';
-import { loadCorpusGame } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { createPolicy, UctSearch } from '@gdlkit/player';
 
 const { values, positionals } = parseArgs({

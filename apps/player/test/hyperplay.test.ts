@@ -1,6 +1,7 @@
 // HyperPlay against HyperPlay-II on the paper's running example (giga13-05, Figure 1 and Table 3): the original
 // values asking at 45 and waiting at 50 and waits; the Imperfect Information Simulation values asking at 90.
-import { loadCorpusGame, Rng } from '@gdlkit/core';
+import { Rng } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import type { HypergameSearch } from '../src/hyperplay/hypergame-search.js';

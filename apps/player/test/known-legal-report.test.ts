@@ -2,7 +2,8 @@
 // `nil` because its worker reported no move before the knowledge tracking and the search had run. The match
 // must report a move the filter knows to be legal as soon as it knows one: at START for the first turn, and
 // right after the filter's update for every later turn, before the slower state tracking.
-import { loadCorpusGame, parseGroundTerm, Rng, type TermId } from '@gdlkit/core';
+import { parseGroundTerm, Rng, type TermId } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log.js';

@@ -2,7 +2,8 @@
 // prover), sends protocol messages over loopback HTTP, and checks every reply's form, timing and legality.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gamesDirectory, loadGame, parseGroundTerm, type Reasoner, Rng, type TermId } from '@gdlkit/core';
+import { loadGame, parseGroundTerm, type Reasoner, Rng, type TermId } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 import { proverBackend } from '@gdlkit/prover';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { GgpPlayer, type PlayerOptions, readSExpr } from '../src/index.js';

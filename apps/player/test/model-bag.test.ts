@@ -1,6 +1,7 @@
 // The hypergames of HyperPlay (giga13-05 section 3) against brute force: every path of the game consistent with
 // the role's moves and percepts, with its probability (the other roles uniform over their legal moves).
-import { loadCorpusGame, type Reasoner, type TermId } from '@gdlkit/core';
+import type { Reasoner, TermId } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { createFilter, FluentAtoms } from '@gdlkit/filter';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { loadCorpusGame, type Reasoner } from '@gdlkit/core';
+import type { Reasoner } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { proverBackend } from '@gdlkit/prover';
 
 export async function tictactoe(): Promise<Reasoner> {

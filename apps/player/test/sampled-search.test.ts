@@ -1,4 +1,4 @@
-import { loadCorpusGame } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { EnumeratingTracker, RandomPolicy, SampledSearch } from '../src/index.js';

@@ -1,6 +1,6 @@
 // One game being stepped through or played: the states visited, the match record (DESIGN.md section 4), undo and
-// redo, the human's GDL-II knowledge, and the computer's moves from the player's UCT search. Runs in the session
-// worker; nothing here touches the DOM, so it is tested under Node as well.
+// redo, the human's GDL-II knowledge, and the computer's moves from the player's UCT search (HyperPlay in
+// GDL-II). Runs in the session worker; nothing here touches the DOM, so it is tested under Node as well.
 import {
   describeState,
   type Game,
@@ -16,11 +16,16 @@ import {
   writeTrace,
 } from '@gdlkit/core';
 import { createFilter, type FilterReasoner, type KnowledgeState } from '@gdlkit/filter';
+import { HyperPlayer } from '../../player/src/hyperplay/hyperplay-player.js';
+import { resolveResources } from '../../player/src/hyperplay/resources.js';
 import { EnumeratingTracker } from '../../player/src/knowledge/enumerating-tracker.js';
 import { createPolicy } from '../../player/src/search/policy-factory.js';
 import { SampledSearch } from '../../player/src/search/sampled-search.js';
 import { UctSearch } from '../../player/src/search/uct.js';
 import type { KnowledgeView, MoveValue, StateView, ThinkResult } from './protocol.js';
+
+/** Playouts in a hypergame end here, as the player's NST playouts are cut. */
+const MAX_PLAYOUT_DEPTH = 400;
 
 /** The human's view of a GDL-II game: Thielscher's filter for one role, fed that role's move and percepts. */
 interface Knowledge {
@@ -41,6 +46,8 @@ export class Session {
   private knowledge: Knowledge | null = null;
   /** GDL-II: what each computer role knows from its own moves and percepts (the player's tracker). */
   private trackers = new Map<number, EnumeratingTracker<unknown>>();
+  /** GDL-II: each computer role's HyperPlay bag of hypergames and the rounds it has taken in. */
+  private hyperPlayers = new Map<number, { player: HyperPlayer<unknown>; rounds: number }>();
   private readonly rng = new Rng(1);
 
   constructor(
@@ -171,8 +178,9 @@ export class Session {
     this.ahead.unshift(this.moves.pop()!);
     this.states.pop();
     this.lines.pop();
-    // Trackers cannot step back; they are rebuilt from the history when next needed.
+    // Trackers and hypergame bags cannot step back; they are rebuilt from the history when next needed.
     this.trackers.clear();
+    this.hyperPlayers.clear();
     const { state, legal, terminal, goals } = this.lines.at(-1)!;
     this.lines[this.lines.length - 1] = { step: this.lines.length - 1, state, legal, terminal, goals };
     if (this.knowledge) {
@@ -262,23 +270,69 @@ export class Session {
     };
   }
 
+  /**
+   * GDL-II: each computer role plays HyperPlay (giga13-05, Definition 3; apps/player/src/hyperplay) over a bag of
+   * hypergames drawn consistent with its own moves and percepts, among the moves legal in all of them, and
+   * reports each move's weighted expected value; when its bag is empty or no move is legal in every hypergame,
+   * the sampled search over the tracker's states chooses instead (without values).
+   */
   private thinkHidden(roles: readonly number[], ms: number, seed: number): ThinkResult {
     const { reasoner, store } = this;
     const started = performance.now();
     let simulations = 0;
+    const values: MoveValue[][] = [];
     const moves = roles.map((role, i) => {
+      const deadline = started + (ms * (i + 1)) / roles.length;
+      const player = this.hyperPlayer(role, seed, deadline);
+      const common = player.bag.size > 0 ? player.bag.commonLegalMoves() : [];
+      if (common.length > 0) {
+        const search = player.search('hyperplay', common);
+        const before = player.playouts;
+        // A short playout never reaches the deadline check inside it: the clock is checked here.
+        while (performance.now() < deadline && search.iterate(deadline));
+        simulations += player.playouts - before;
+        values.push(
+          search
+            .values()
+            .map((v) => ({ move: store.toKif(v.move), visits: v.simulations, mean: v.value }))
+            .sort((a, b) => b.mean - a.mean),
+        );
+        return store.toKif(search.bestMove());
+      }
       const tracker = this.tracker(role);
       let legal = tracker.knownLegalMoves();
       if (legal.length === 0) legal = tracker.likelyLegalMoves();
       const policy = createPolicy(reasoner);
       const search = new SampledSearch(reasoner, role, policy, legal, tracker.sampleStates(64), { seed });
-      const deadline = started + (ms * (i + 1)) / roles.length;
       while (performance.now() < deadline && search.iterate(deadline));
       simulations += search.iterations;
+      values.push([]);
       return store.toKif(search.bestMove());
     });
     const seconds = (performance.now() - started) / 1000;
-    return { moves, simulations, simulationsPerSecond: simulations / seconds, values: roles.map(() => []) };
+    return { moves, simulations, simulationsPerSecond: simulations / seconds, values };
+  }
+
+  /** The role's HyperPlayer, brought up to the current round (a new one after an undo). */
+  private hyperPlayer(role: number, seed: number, deadline: number): HyperPlayer<unknown> {
+    let entry = this.hyperPlayers.get(role);
+    if (!entry) {
+      // The player's HyperPlay bag (16 hypergames); the move time bounds the playouts, not a count per move.
+      const resources = resolveResources('hyperplay', { hyperSimulations: 1_000_000 });
+      const player = new HyperPlayer(this.game, this.reasoner, role, createPolicy(this.reasoner), {
+        resources,
+        seed,
+        maxPlayoutDepth: MAX_PLAYOUT_DEPTH,
+      });
+      entry = { player, rounds: 0 };
+      this.hyperPlayers.set(role, entry);
+    }
+    for (; entry.rounds < this.moves.length; entry.rounds++) {
+      const joint = this.moves[entry.rounds]!;
+      const percepts = this.reasoner.sees(this.states[entry.rounds], joint, role);
+      entry.player.update(joint[role]!, percepts, null, deadline);
+    }
+    return entry.player;
   }
 
   private tracker(role: number): EnumeratingTracker<unknown> {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGame } from '@gdlkit/core';
 import { forwardBackend } from '@gdlkit/forward';
-import { propnetWasmBackend } from '@gdlkit/propnet';
+import { propnetWasmBackend } from '@gdlkit/propnet/wasm';
 import { chromium, type Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { measurePlayouts } from '../src/throughput.js';

@@ -87,13 +87,23 @@ describe('Session on a GDL-II game', () => {
 });
 
 describe('the computer in a GDL-II game', () => {
-  it('plays known-legal moves from its own percepts until the end', async () => {
+  it('plays HyperPlay from its own percepts until the end, with the value of each move', async () => {
     const s = await session('montyhall.kif', proverBackend);
     const roles = s.view().roles;
     const candidate = roles.indexOf('candidate');
     while (!s.view().terminal) {
       const result = s.think([candidate], 50, 1);
-      expect(result.values).toEqual([[]]);
+      const legal = s.view().legal[candidate]!;
+      // One value per move legal in every hypergame (here: every legal move), best first, on the goal scale.
+      expect(result.values[0]!.map((v) => v.move).sort()).toEqual([...legal].sort());
+      for (const v of result.values[0]!) expect(v.mean).toBeGreaterThanOrEqual(0);
+      expect(result.values[0]!.map((v) => v.mean)).toEqual(
+        result.values[0]!.map((v) => v.mean).sort((a, b) => b - a),
+      );
+      // Its move is one of the best (ties are broken at random).
+      expect(result.values[0]!.find((v) => v.move === result.moves[0])!.mean).toBe(
+        result.values[0]![0]!.mean,
+      );
       s.step(roles.map((_, r) => (r === candidate ? result.moves[0]! : null)));
     }
     expect(s.view().step).toBeGreaterThan(2);

@@ -9,7 +9,7 @@
 // under the proved properties (the paper's "no"); - = unknown within the budget.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gamesDirectory } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 
 const dir = process.argv[2] ?? new URL('../data/all-unique', import.meta.url).pathname;
 const raw = join(dir, 'raw');

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gamesDirectory } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 import { formatProperty, GameAnalyser, parseProperty } from '../dist/index.js';
 
 const { values, positionals } = parseArgs({

@@ -7,7 +7,7 @@
 // Budget per proof: the given seconds (default 60) and 1 GB, the paper's memory limit.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gamesDirectory } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 import { GameAnalyser, parseProperty } from '../dist/index.js';
 
 // The paper's board features were identified by hand; these are the corresponding features of games/.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gamesDirectory } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 
 export function gameText(name: string): string {
   return readFileSync(join(gamesDirectory(), `${name}.kif`), 'utf8');

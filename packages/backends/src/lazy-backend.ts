@@ -12,8 +12,19 @@ export interface BackendSpec {
   readonly name: string;
   readonly description: string;
   readonly capabilities: Capabilities;
+  /** The npm package that provides the backend, named in the install hint when it is missing. */
+  readonly package: string;
+  /** The entry of the package that exports the backend, when not the main one (e.g. `/wasm`). */
+  readonly subpath?: string;
+  /** The entry's export that is the backend. */
+  readonly exportName: string;
   /** Loads the backend's package on first use, so start-up stays fast and a missing one is just unavailable. */
   readonly load: () => Promise<Backend>;
+  /**
+   * Loads the same package synchronously, where the runtime can (Node's require of an ES module), so that
+   * availability() is true only for a backend that loads, even before anything awaited `load`.
+   */
+  readonly loadSync?: () => Backend;
 }
 
 /** A backend whose package is imported only when it is first asked for. */
@@ -55,29 +66,41 @@ export class LazyBackend implements Backend {
     }
   }
 
+  /**
+   * Before `load` has settled: the answer of `loadSync` where the spec has one, else available (a browser bundle
+   * that lacks the package fails when it is built, not here).
+   */
   availability(): Availability {
-    if (this.loadError !== undefined) {
-      return {
-        available: false,
-        reason: `cannot load: ${(this.loadError as Error).message ?? this.loadError}`,
-      };
+    if (this.loadError !== undefined) return { available: false, reason: this.whyNot(this.loadError) };
+    if (this.resolved !== undefined) return this.resolved.availability();
+    if (this.spec.loadSync === undefined) return { available: true };
+    try {
+      return this.spec.loadSync().availability();
+    } catch (e) {
+      return { available: false, reason: this.whyNot(e) };
     }
-    return this.resolved?.availability() ?? { available: true };
   }
 
   async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
     const backend = await this.load();
     if (!backend) {
-      throw new BackendUnavailableError(
-        this.name,
-        String((this.loadError as Error)?.message ?? this.loadError),
-        {
-          cause: this.loadError,
-        },
-      );
+      throw new BackendUnavailableError(this.name, this.whyNot(this.loadError), { cause: this.loadError });
     }
     const availability = backend.availability();
     if (!availability.available) throw new BackendUnavailableError(this.name, availability.reason);
     return backend.create(game, options);
+  }
+
+  /** A load error as a reason: a missing package gets the command that installs it. */
+  private whyNot(error: unknown): string {
+    const message = error instanceof Error ? error.message : String(error);
+    const code = (error as { code?: unknown } | null)?.code;
+    // Node quotes the specifier it could not find; a missing dependency of the package names another one.
+    const missing =
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+      (message.includes(`'${this.spec.package}'`) || message.includes(`'${this.spec.package}/`));
+    if (missing)
+      return `its package ${this.spec.package} is not installed (npm install ${this.spec.package})`;
+    return `cannot load ${this.spec.package}: ${message}`;
   }
 }

@@ -13,6 +13,7 @@ import {
   type AutoReasoner,
   createAutoBackend,
   createDefaultRegistry,
+  explainAutoChoice,
   LazyBackend,
   loadAll,
 } from '../src/index.js';
@@ -276,21 +277,67 @@ describe('auto', () => {
 });
 
 describe('lazy loading', () => {
-  it('reports a backend whose package cannot load as unavailable, with the cause', async () => {
-    const broken = new LazyBackend({
-      name: 'broken',
-      description: 'its package is missing',
+  const spec = (load: () => Promise<Backend>, loadSync?: () => Backend) =>
+    new LazyBackend({
+      name: 'missing',
+      description: 'its package is not installed',
       capabilities: overBudget.capabilities,
-      load: async () => {
-        throw new Error("Cannot find package '@gdlkit/missing'");
-      },
+      package: '@gdlkit/missing',
+      exportName: 'missingBackend',
+      load,
+      ...(loadSync ? { loadSync } : {}),
+    });
+  /** What Node throws for a package that is not installed. */
+  const notInstalled = (specifier: string) =>
+    Object.assign(new Error(`Cannot find package '${specifier}' imported from /app/index.js`), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+
+  it('reports a backend whose package is not installed as unavailable, with the install command', async () => {
+    const missing = spec(async () => {
+      throw notInstalled('@gdlkit/missing');
+    });
+    await missing.load();
+    const reason = 'its package @gdlkit/missing is not installed (npm install @gdlkit/missing)';
+    expect(missing.availability()).toEqual({ available: false, reason });
+    await expect(missing.create(tictactoe())).rejects.toThrow(BackendUnavailableError);
+    await expect(missing.create(tictactoe())).rejects.toThrow(`backend missing is unavailable: ${reason}`);
+  });
+
+  it("names the package's own load error when one of its dependencies is missing", async () => {
+    const broken = spec(async () => {
+      throw notInstalled('binaryen');
     });
     await broken.load();
     expect(broken.availability()).toEqual({
       available: false,
-      reason: "cannot load: Cannot find package '@gdlkit/missing'",
+      reason: "cannot load @gdlkit/missing: Cannot find package 'binaryen' imported from /app/index.js",
     });
-    await expect(broken.create(tictactoe())).rejects.toThrow(BackendUnavailableError);
+  });
+
+  it('answers availability before any load through loadSync, once per message (issue 23)', async () => {
+    const unavailable: Backend = {
+      ...overBudget,
+      availability: () => ({ available: false, reason: 'no native binary for this platform' }),
+    };
+    const lazy = spec(
+      async () => unavailable,
+      () => unavailable,
+    );
+    expect(lazy.availability()).toEqual({ available: false, reason: 'no native binary for this platform' });
+    const error = (await lazy.create(tictactoe()).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(BackendUnavailableError);
+    expect(error.message).toBe('backend missing is unavailable: no native binary for this platform');
+    const absent = spec(
+      async () => unavailable,
+      () => {
+        throw notInstalled('@gdlkit/missing');
+      },
+    );
+    expect(absent.availability()).toEqual({
+      available: false,
+      reason: expect.stringMatching(/npm install @gdlkit\/missing/),
+    });
   });
 });
 
@@ -306,4 +353,19 @@ describe.runIf(process.env.GDLKIT_CROSS === '1')('auto on a large net', () => {
     expect(measured).toEqual(['propnet-wasm', 'propnet', 'forward']);
     reasoner.dispose();
   }, 600_000);
+});
+
+describe('explainAutoChoice', () => {
+  it('says which backend auto chose, why, the rates it compared and what failed before', () => {
+    const line = explainAutoChoice([
+      { backend: 'native', outcome: 'failed', reason: 'no native binary for linux-x64-gnu', ms: 1 },
+      { backend: 'propnet-wasm', outcome: 'measured', reason: '900 states/s in random playouts', ms: 5 },
+      { backend: 'forward', outcome: 'measured', reason: '300 states/s in random playouts', ms: 2 },
+      { backend: 'propnet-wasm', outcome: 'chosen', reason: 'fastest of the 2 that built', ms: 5 },
+    ]);
+    expect(line).toBe(
+      'auto chose propnet-wasm: fastest of the 2 that built (propnet-wasm 900 states/s in random playouts; ' +
+        'forward 300 states/s in random playouts); native failed: no native binary for linux-x64-gnu',
+    );
+  });
 });

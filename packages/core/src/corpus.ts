@@ -1,3 +1,5 @@
+// Node only (the @gdlkit/core/corpus subpath): the gdlkit repository's games/ folder, for its tests, benches and
+// scripts. A published consumer loads games with loadGame(text, file) from the main entry.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type Game, loadGame } from './game/game.js';

@@ -65,7 +65,12 @@ export class BudgetExceededError extends GdlkitError {
 }
 
 export class BackendUnavailableError extends GdlkitError {
-  constructor(backend: string, reason: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly backend: string,
+    /** Why, without the "backend X is unavailable" prefix (what an Availability's reason holds). */
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
     super('BACKEND_UNAVAILABLE', `backend ${backend} is unavailable: ${reason}`, options);
     this.name = 'BackendUnavailableError';
   }

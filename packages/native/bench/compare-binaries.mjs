@@ -4,7 +4,7 @@
 //   node bench/compare-binaries.mjs before.node after.node   (GAMES=a,b SECONDS=s MODE=bitsliced|exact COUNT=n)
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { loadCorpusGame } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { buildPropnet } from '@gdlkit/propnet';
 import { NativeReasoner } from '../dist/index.js';
 

@@ -15,7 +15,8 @@ import { createInterface } from 'node:readline';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { gamesDirectory, loadCorpusGame, Rng } from '@gdlkit/core';
+import { Rng } from '@gdlkit/core';
+import { gamesDirectory, loadCorpusGame } from '@gdlkit/core/corpus';
 import { buildPropnetWithStats } from '@gdlkit/propnet';
 import { NativeReasoner, requireNative } from '../dist/index.js';
 

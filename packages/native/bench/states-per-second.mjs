@@ -2,8 +2,9 @@
 // second on the same IR, one and all threads, plus the cost of one boundary crossing. Needs built packages (pnpm build); run with
 // `pnpm --filter @gdlkit/native bench` (GAMES=a,b SECONDS=s to change the set and the time per engine).
 import { availableParallelism, cpus } from 'node:os';
-import { loadCorpusGame } from '@gdlkit/core';
-import { buildPropnetWithStats, PropnetReasoner, PropnetWasmReasoner } from '@gdlkit/propnet';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
+import { buildPropnetWithStats, PropnetReasoner } from '@gdlkit/propnet';
+import { PropnetWasmReasoner } from '@gdlkit/propnet/wasm';
 import { NativeReasoner, requireNative } from '../dist/index.js';
 
 const games = (process.env.GAMES ?? 'tictactoe,connectfour,breakthrough,sheepandwolf,8puzzle').split(',');

@@ -53,7 +53,7 @@ export const nativeBackend: Backend = {
   capabilities: NATIVE_CAPABILITIES,
   availability() {
     const loaded = loadNative();
-    return 'error' in loaded ? { available: false, reason: loaded.error.message } : { available: true };
+    return 'error' in loaded ? { available: false, reason: loaded.error.reason } : { available: true };
   },
   async create(game: Game, options: BackendOptions = {}): Promise<Reasoner> {
     const binding = requireNative();

@@ -1,6 +1,7 @@
 // Loads the napi-rs binary through the generated loader (binding.cjs), which keeps napi-rs's
 // platform fallback order: the local build, then the per-platform package. A total load failure becomes a
 // BackendUnavailableError whose cause is an AggregateError of every load error the loader collected.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,9 +39,7 @@ export function loadNativeFrom(loader: string): Loaded {
     return { binding: createRequire(loader)(loader) as NativeBinding };
   } catch (error) {
     const errors = loadErrors(error);
-    const reason =
-      `no native binary for ${process.platform}-${process.arch} could be loaded ` +
-      '(build it with a Rust toolchain: pnpm --filter @gdlkit/native build; see packages/native/README.md)';
+    const reason = `no native binary for ${platformName()} could be loaded: ${remedy(dirname(loader))}`;
     return {
       error: new BackendUnavailableError('native', reason, {
         cause: new AggregateError(errors, `${errors.length} load errors`),
@@ -58,4 +57,30 @@ function loadErrors(error: unknown): unknown[] {
     at = at instanceof Error ? at.cause : undefined;
   }
   return out;
+}
+
+/** napi-rs's name for this platform, the suffix of its binary package (linux-x64-gnu, darwin-arm64, ...). */
+export function platformName(): string {
+  const base = `${process.platform}-${process.arch}`;
+  if (process.platform === 'win32') return `${base}-msvc`;
+  if (process.platform !== 'linux') return base;
+  const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)
+    ?.header;
+  return `${base}-${header?.glibcVersionRuntime === undefined ? 'musl' : 'gnu'}`;
+}
+
+/**
+ * What to do about a missing binary: in a gdlkit checkout (the Rust crates sit two levels above the package),
+ * build it; installed from npm, install the platform's package, which npm skips with --omit=optional or when
+ * this platform has none (package.json's napi.targets lists those that are published).
+ */
+function remedy(packageRoot: string): string {
+  if (existsSync(join(packageRoot, '..', '..', 'crates', 'propnet-napi', 'Cargo.toml'))) {
+    return 'build it with a Rust toolchain (pnpm --filter @gdlkit/native build; see packages/native/README.md)';
+  }
+  const name = `@gdlkit/native-${platformName()}`;
+  return (
+    `install its package (npm install ${name}; npm leaves optional dependencies out with --omit=optional), ` +
+    "or use another backend: 'propnet-wasm' and 'forward' run on every platform"
+  );
 }

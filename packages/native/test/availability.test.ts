@@ -2,8 +2,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BackendUnavailableError, loadCorpusGame } from '@gdlkit/core';
+import { BackendUnavailableError } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { describe, expect, it } from 'vitest';
+import { platformName } from '../src/binding.js';
 import { loadNativeFrom, nativeBackend } from '../src/index.js';
 import { withoutRust } from './rust-toolchain.js';
 
@@ -38,6 +40,24 @@ describe('native binary loading', () => {
       'cannot find ./x.node',
     ]);
     expect(loadNativeFrom(join(dir, 'missing.cjs'))).toHaveProperty('error');
+  });
+
+  it("tells an npm user which package to install, and a checkout's developer how to build (issue 23)", () => {
+    // Installed from npm: no crates/ two levels above the package; the reason names this platform's package once.
+    const installed = loadNativeFrom(join(mkdtempSync(join(tmpdir(), 'gdlkit-native-')), 'binding.cjs'));
+    if (!('error' in installed)) throw new Error('expected no binary');
+    expect(installed.error.reason).toContain(`npm install @gdlkit/native-${platformName()}`);
+    expect(installed.error.message).not.toMatch(/pnpm|--filter|unavailable.*unavailable/);
+    // In this checkout the same failure says how to build the binary.
+    const checkout = loadNativeFrom(join(import.meta.dirname, '..', 'missing-loader.cjs'));
+    if (!('error' in checkout)) throw new Error('expected no binary');
+    expect(checkout.error.reason).toMatch(/pnpm --filter @gdlkit\/native build/);
+  });
+
+  it('names the platform as napi-rs names its binary packages', () => {
+    expect(platformName()).toMatch(
+      /^(linux-(x64|arm64)-(gnu|musl)|darwin-(x64|arm64)|win32-(x64|arm64)-msvc)$/,
+    );
   });
 
   it.skipIf(withoutRust)('rejects bad backend options with typed errors', async () => {

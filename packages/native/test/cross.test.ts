@@ -1,7 +1,8 @@
 // Differential tests against the TypeScript propnet engine on the same IR: seeded match traces step by step,
 // perft counts, and batch playout statistics for the same seed in the exact playout mode (the move choice must
 // be identical); the bit-sliced mode draws other numbers, so its statistics are compared within tolerance.
-import { firstDifference, type Game, loadCorpusGame, playRandomMatch } from '@gdlkit/core';
+import { firstDifference, type Game, playRandomMatch } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NativeReasoner, requireNative } from '../src/index.js';

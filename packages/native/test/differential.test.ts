@@ -2,7 +2,8 @@
 // control_split.rs) on real games through the binding: one-at-a-time playouts give exactly the statistics of
 // the incremental engine for each seed, from the initial state and from states along a match (each call
 // loads its start state as a diff on the side nets), and the chosen mode is reported.
-import { type Game, loadCorpusGame, Rng } from '@gdlkit/core';
+import { type Game, Rng } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { buildPropnet } from '@gdlkit/propnet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NativeReasoner, requireNative } from '../src/index.js';

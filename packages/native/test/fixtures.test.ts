@@ -3,7 +3,7 @@
 // Regenerate after an IR change: GDLKIT_UPDATE_FIXTURES=1 pnpm --filter @gdlkit/native test
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCorpusGame } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { buildPropnet, type PropnetIR, PropnetReasoner } from '@gdlkit/propnet';
 import { describe, expect, it } from 'vitest';
 

@@ -5,7 +5,6 @@
 // compared statistically.
 import {
   type Game,
-  loadCorpusGame,
   MAST_TAU,
   type MastTable,
   NST_EPSILON,
@@ -15,6 +14,7 @@ import {
   Rng,
   type SimulationBatch,
 } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { buildPropnet, PropnetReasoner } from '@gdlkit/propnet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NativeReasoner, requireNative } from '../src/index.js';

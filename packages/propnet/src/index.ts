@@ -1,4 +1,5 @@
-export { propnetBackend, propnetWasmBackend } from './backend.js';
+// The TypeScript engine and the IR; the WebAssembly backend is the @gdlkit/propnet/wasm subpath (index.wasm.ts).
+export { propnetBackend } from './backend.js';
 export { type BuiltPropnet, buildPropnet, buildPropnetWithStats, type PropnetOptions } from './build.js';
 export { sharedPropnet } from './build-share.js';
 export { PropnetEngine } from './engine.js';
@@ -7,6 +8,3 @@ export { IR_VERSION, irByteSize, type PropnetBuildStats, type PropnetIR } from '
 export { IrTerms } from './ir-terms.js';
 export type { ComponentCounts } from './optimise.js';
 export { PropnetReasoner } from './reasoner.js';
-export { loadBinaryen } from './wasm/binaryen-facade.js';
-export { PropnetWasmReasoner } from './wasm/reasoner.js';
-export { WasmPropnet } from './wasm/runtime.js';

@@ -4,7 +4,8 @@
 // per round, two rounds), then the per-call cost of legalMoves (all roles) and nextState along random matches.
 import { Rng } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
-import { buildPropnetWithStats, PropnetWasmReasoner, WasmPropnet } from '../src/index.js';
+import { buildPropnetWithStats } from '../src/index.js';
+import { PropnetWasmReasoner, WasmPropnet } from '../src/index.wasm.js';
 import { chooseWasmCore } from '../src/wasm/choose-propagation.js';
 import { supportsDifferential } from '../src/wasm/differential-lower.js';
 import { DifferentialWasmPropnet } from '../src/wasm/differential-runtime.js';

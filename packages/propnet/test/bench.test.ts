@@ -2,7 +2,8 @@
 // (GDLKIT_BENCH_SECONDS per engine and game, default 3).
 import type { Reasoner } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
-import { buildPropnetWithStats, PropnetReasoner, PropnetWasmReasoner } from '../src/index.js';
+import { buildPropnetWithStats, PropnetReasoner } from '../src/index.js';
+import { PropnetWasmReasoner } from '../src/index.wasm.js';
 import { corpusGame } from './helpers.js';
 
 const enabled = process.env.GDLKIT_BENCH === '1';

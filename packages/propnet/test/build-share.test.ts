@@ -2,7 +2,8 @@
 // WASM module is refused is not ground again for native and propnet.
 import { BudgetExceededError } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
-import { type PropnetReasoner, propnetBackend, propnetWasmBackend } from '../src/index.js';
+import { type PropnetReasoner, propnetBackend } from '../src/index.js';
+import { propnetWasmBackend } from '../src/index.wasm.js';
 import { corpusGame } from './helpers.js';
 
 describe('sharing one build among the propnet backends', () => {

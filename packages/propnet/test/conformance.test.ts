@@ -1,5 +1,6 @@
 import { ciGames, runConformanceSuite } from '@gdlkit/core/testing';
-import { propnetBackend, propnetWasmBackend } from '../src/index.js';
+import { propnetBackend } from '../src/index.js';
+import { propnetWasmBackend } from '../src/index.wasm.js';
 
 // The full CI list (with its large games) runs under GDLKIT_CROSS=1; the default run keeps to games that
 // build in well under a second so the package's tests stay within a minute.

@@ -4,7 +4,8 @@ import { firstDifference, genericPlayouts, playRandomMatch } from '@gdlkit/core'
 import { breathe } from '@gdlkit/core/testing';
 import { proverBackend } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
-import { buildPropnet, PropnetReasoner, PropnetWasmReasoner } from '../src/index.js';
+import { buildPropnet, PropnetReasoner } from '../src/index.js';
+import { PropnetWasmReasoner } from '../src/index.wasm.js';
 import { corpusGame } from './helpers.js';
 
 const cases: { game: string; seeds: number; maxSteps?: number }[] = [

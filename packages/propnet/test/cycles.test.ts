@@ -2,7 +2,8 @@
 // links the start to a cycle must make the whole cycle unreachable (cycle-safe deletion).
 import { loadGame, Rng } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
-import { buildPropnet, PropnetReasoner, PropnetWasmReasoner } from '../src/index.js';
+import { buildPropnet, PropnetReasoner } from '../src/index.js';
+import { PropnetWasmReasoner } from '../src/index.wasm.js';
 
 const NODES = 5;
 const nodes = Array.from({ length: NODES }, (_, i) => i + 1);

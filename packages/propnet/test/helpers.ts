@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { BaseReasoner, firstDifference, type Game, loadGame, playRandomMatch } from '@gdlkit/core';
 import { expect } from 'vitest';
-import { PropnetReasoner, type PropnetWasmReasoner } from '../src/index.js';
+import { PropnetReasoner } from '../src/index.js';
+import type { PropnetWasmReasoner } from '../src/index.wasm.js';
 
 export function corpusGame(name: string): Game {
   const file = new URL(`../../../games/${name}`, import.meta.url);

@@ -1,4 +1,4 @@
 // Tests build WasmPropnet directly (not through the backend's create), so binaryen is loaded before any of them.
-import { loadBinaryen } from '../src/index.js';
+import { loadBinaryen } from '../src/index.wasm.js';
 
 await loadBinaryen();

@@ -1,7 +1,8 @@
 // The differential (counter-per-gate) module: it must answer exactly as the TypeScript engine, in matches
 // (goals read in every state), in perft and in the in-module playouts, on real games.
 import { describe, expect, it } from 'vitest';
-import { buildPropnet, PropnetWasmReasoner } from '../src/index.js';
+import { buildPropnet } from '../src/index.js';
+import { PropnetWasmReasoner } from '../src/index.wasm.js';
 import { chooseWasmCore } from '../src/wasm/choose-propagation.js';
 import { chooseEnablers } from '../src/wasm/differential-enablers.js';
 import { goalOnlyGates, supportsDifferential } from '../src/wasm/differential-lower.js';

@@ -3,7 +3,8 @@
 // perft (two roles' cones overlapping) and in the in-module playouts.
 import { describe, expect, it } from 'vitest';
 import { GateKind } from '../src/gate-kind.js';
-import { buildPropnet, PropnetWasmReasoner, WasmPropnet } from '../src/index.js';
+import { buildPropnet } from '../src/index.js';
+import { PropnetWasmReasoner, WasmPropnet } from '../src/index.wasm.js';
 import { baselineIr } from '../src/wasm/input-driven.js';
 import { INPUT_DRIVEN_MIN_INPUTS, lower } from '../src/wasm/lower.js';
 import { corpusGame, expectSameAsTypeScript } from './helpers.js';

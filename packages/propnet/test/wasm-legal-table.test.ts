@@ -2,7 +2,8 @@
 // game has many legal propositions (amazons.kif: 174 k; unrolled, they made megabyte functions that ran at
 // half the speed). Forced onto small games here, the loop must answer exactly as the TypeScript engine.
 import { describe, expect, it } from 'vitest';
-import { buildPropnet, PropnetWasmReasoner, WasmPropnet } from '../src/index.js';
+import { buildPropnet } from '../src/index.js';
+import { PropnetWasmReasoner, WasmPropnet } from '../src/index.wasm.js';
 import { DEFAULT_MAX_UNROLLED_LEGAL, lower } from '../src/wasm/lower.js';
 import { corpusGame, expectSameAsTypeScript } from './helpers.js';
 

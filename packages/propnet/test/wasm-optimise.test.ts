@@ -2,7 +2,8 @@
 // the module build (amazons.kif: 122 s) for no measured speed once V8 has compiled the module. The module left
 // unoptimised must answer exactly as the optimised one and the TypeScript engine.
 import { describe, expect, it } from 'vitest';
-import { buildPropnet, PropnetWasmReasoner, WasmPropnet } from '../src/index.js';
+import { buildPropnet } from '../src/index.js';
+import { PropnetWasmReasoner, WasmPropnet } from '../src/index.wasm.js';
 import { estimateModuleMs } from '../src/wasm/build-estimate.js';
 import { emitModule } from '../src/wasm/emit.js';
 import { lower, OPTIMISE_MAX_WIRES } from '../src/wasm/lower.js';

@@ -2,13 +2,8 @@
 // engine's primitives (issue 5: fixed-depth node counts run inside the module).
 import { BaseReasoner, loadGame } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
-import {
-  buildPropnet,
-  PropnetReasoner,
-  PropnetWasmReasoner,
-  propnetWasmBackend,
-  WasmPropnet,
-} from '../src/index.js';
+import { buildPropnet, PropnetReasoner } from '../src/index.js';
+import { PropnetWasmReasoner, propnetWasmBackend, WasmPropnet } from '../src/index.wasm.js';
 import { corpusGame } from './helpers.js';
 
 const cases: { game: string; depth: number; steps: number }[] = [

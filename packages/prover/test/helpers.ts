@@ -2,7 +2,7 @@ import type { Game, TermId } from '@gdlkit/core';
 import type { Support } from '../src/index.js';
 
 /** A game of games/ by its path there (core's corpus loader). */
-export { loadCorpusGame as corpusGame } from '@gdlkit/core';
+export { loadCorpusGame as corpusGame } from '@gdlkit/core/corpus';
 
 /** Supports as readable text: `{b(1), ¬b(2)}` style, in KIF: `{(b 1) ~(b 2)}`. */
 export function showSupports(game: Game, supports: readonly Support[]): string[] {

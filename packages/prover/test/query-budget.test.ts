@@ -3,7 +3,8 @@
 // BudgetExceededError naming the relation, and the reasoner stays usable for the rest of the game.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BudgetExceededError, gamesDirectory, loadGame } from '@gdlkit/core';
+import { BudgetExceededError, loadGame } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 import { describe, expect, it } from 'vitest';
 import { createProver } from '../src/index.js';
 

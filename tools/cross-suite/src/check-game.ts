@@ -1,4 +1,5 @@
-import { type Game, loadCorpusGame } from '@gdlkit/core';
+import type { Game } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import type { SuiteBackend } from './backend-set.js';
 import { type Cell, newCell, skipCell } from './cell.js';
 import { checkMatches, type Disagreement } from './match-check.js';

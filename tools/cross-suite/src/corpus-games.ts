@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ciGames, gamesDirectory } from '@gdlkit/core';
+import { ciGames, gamesDirectory } from '@gdlkit/core/corpus';
 
 /** Folders of games/tests/ whose games are playable (validator/ holds invalid games on purpose). */
 const PLAYABLE_TEST_FOLDERS = ['compliance', 'failure-classes'];

@@ -1,14 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTO_ORDER } from '@gdlkit/backends';
-import {
-  type Game,
-  gamesDirectory,
-  jointMoveCount,
-  readTrace,
-  type TraceBlock,
-  type TraceStep,
-} from '@gdlkit/core';
+import { type Game, jointMoveCount, readTrace, type TraceBlock, type TraceStep } from '@gdlkit/core';
+import { gamesDirectory } from '@gdlkit/core/corpus';
 import { failCell } from './cell.js';
 import { errorMessage, type Opened, oneLine } from './open-reasoners.js';
 import { ignorePhase, type PhaseListener } from './phase.js';

@@ -1,5 +1,6 @@
 // The perft depth is chosen on the fastest backend without running an iteration known to be too large.
-import { describeState, loadCorpusGame, type Reasoner } from '@gdlkit/core';
+import { describeState, type Reasoner } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { checkPerft, newCell } from '../src/index.js';

@@ -1,14 +1,8 @@
 // The suite must be able to fail: a reasoner with one planted fault (a legal move it never offers) has to be
 // reported with the game, seed, step and the missing move, with trace files that reproduce it.
 import { readdirSync } from 'node:fs';
-import {
-  BaseReasoner,
-  type Capabilities,
-  type GoalValue,
-  loadCorpusGame,
-  type Reasoner,
-  type TermId,
-} from '@gdlkit/core';
+import { BaseReasoner, type Capabilities, type GoalValue, type Reasoner, type TermId } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
 import { checkMatches, checkPerft, newCell, statesAlong } from '../src/index.js';

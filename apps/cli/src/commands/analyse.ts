@@ -15,6 +15,7 @@ import { EXIT, UsageError } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
 import { openReasoner } from '../load.js';
 import { numberOption, parseOptions, requireOption, SECONDS_RANGE } from '../options.js';
+import { budgetedSteps } from '../progress.js';
 
 const USAGE =
   'gdlkit analyse FILE [--property P]... [--all-unique [--no-joint]] [--budget S] [--memory MB] [--json]\n' +
@@ -66,10 +67,15 @@ export async function analyse(args: string[]): Promise<number> {
     const assumptions: Property[] = [];
     if (values['all-unique']) {
       const paper = values['no-joint'] === true;
+      process.stderr.write(
+        `gdlkit analyse: searching the uniqueness properties of every fluent, each proved as found (at most ${budget.seconds} s a candidate)\n`,
+      );
       const search = await analyser.searchUnique({ budget, onResult: report, joint: !paper, groups: !paper });
       assumptions.push(...search.proved);
     }
-    for (const p of properties) {
+    const step = budgetedSteps('analyse', properties.length, budget.seconds);
+    for (const [k, p] of properties.entries()) {
+      step(k, formatProperty(p));
       const r = await analyser.prove(p, assumptions, budget);
       report(r);
       if (r.status === 'proved') assumptions.push(p);

@@ -5,18 +5,8 @@ import { integerOption, parseOptions, requireOption } from '../options.js';
 
 const USAGE = 'gdlkit arena-worker --queue redis://HOST:PORT [--jobs J] [--lock-seconds S]';
 
-const HELP = `usage: ${USAGE}
-
-Plays the matches that \`gdlkit arena --queue\` puts on the queue, until SIGINT or SIGTERM.
-  --jobs J          matches at once (default: cores / 2, one core for each of two gdlkit players)
-  --lock-seconds S  a match whose worker stopped renewing its lock this long is played again elsewhere (default 30)`;
-
 /** A queue worker: plays arena matches on this machine. */
 export async function arenaWorker(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${HELP}\n`);
-    return EXIT.ok;
-  }
   const { values, positionals } = parseOptions(
     args,
     { queue: { type: 'string' }, jobs: { type: 'string' }, 'lock-seconds': { type: 'string' } },

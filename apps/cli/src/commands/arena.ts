@@ -15,25 +15,6 @@ import {
 const USAGE =
   'gdlkit arena GAME --players SPEC,SPEC[,...] --matches N [--start S] [--play S | --iterations K] [--jobs J] [--seed N] [--out DIR] [--svg F] [--queue redis://HOST:PORT] [--grace MS]';
 
-const HELP = `usage: ${USAGE}
-
-Plays N matches of GAME between the players and writes DIR/matches.jsonl (one match a line) and
-DIR/summary.json (score with a 95 % interval per player). An existing DIR of the same run is resumed.
-
-  SPEC             random | gdlkit[:key=value,...] | http://HOST:PORT
-                   gdlkit keys: backend, margin, and the player's config keys (apps/player config-keys.ts),
-                   e.g. gdlkit:policy=mast,decay=0.2,backend=propnet
-  --matches N      matches to play; roles rotate so every SPEC plays every role equally often
-  --start S        start clock in seconds (default 10)
-  --play S         play clock in seconds (default 5; 60 as a safety bound with --iterations)
-  --iterations K   fixed simulations per move for gdlkit players instead of the clock
-  --jobs J         concurrent matches (default and maximum: cores / gdlkit players per match)
-  --seed N         the run's seed; match i's seed derives from it (default 1)
-  --out DIR        output folder (default arena-GAME-SEED)
-  --svg F          also draw the scores with their intervals
-  --queue URL      put the matches on a BullMQ queue in Redis; gdlkit arena-worker processes play them
-  --grace MS       a reply later than the clock plus this is a timeout (default 1000, as ggp-base)`;
-
 /** An optional numeric option, range-checked like every other command's (exit 2). */
 function optional(
   read: typeof integerOption,
@@ -46,10 +27,6 @@ function optional(
 
 /** Matches between players at scale; exit 0 when every match is recorded. */
 export async function arena(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${HELP}\n`);
-    return EXIT.ok;
-  }
   const { values, positionals } = parseOptions(
     args,
     {

@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createDefaultRegistry } from '@gdlkit/backends';
-import {
-  ciGames,
-  gamesDirectory,
-  goldenPath,
-  loadCorpusGame,
-  playRandomMatch,
-  type TraceBlock,
-  writeTrace,
-} from '@gdlkit/core';
+import { playRandomMatch, type TraceBlock, writeTrace } from '@gdlkit/core';
+import { ciGames, gamesDirectory, goldenPath, loadCorpusGame } from '@gdlkit/core/corpus';
 import { EXIT } from '../exit-codes.js';
 import { writeTextFile } from '../files.js';
+import { reportAutoChoice } from '../load.js';
 import { COUNT_RANGE, integerOption, parseOptions } from '../options.js';
 
 const USAGE = 'gdlkit golden [GAME...] [--backend prover] [--matches 5] [--max-steps 200]';
@@ -32,7 +26,7 @@ export async function golden(args: string[]): Promise<number> {
   const games = positionals.length > 0 ? positionals : ciGames();
   for (const path of games) {
     const started = performance.now();
-    const reasoner = await backend.create(loadCorpusGame(path));
+    const reasoner = reportAutoChoice(await backend.create(loadCorpusGame(path)));
     const blocks: TraceBlock[] = [];
     for (let seed = 1; seed <= matches; seed++) blocks.push(playRandomMatch(reasoner, { seed, maxSteps }));
     reasoner.dispose();

@@ -46,7 +46,14 @@ export async function serve(args: string[]): Promise<number> {
     verbose: values.verbose ?? false,
     search: policy ? { policy } : {},
   });
-  const { url } = await player.listen();
+  let url: string;
+  try {
+    ({ url } = await player.listen());
+  } catch (e) {
+    // The match worker started before listening would keep this process alive: stop it, then report.
+    await player.close();
+    throw e;
+  }
   process.stdout.write(`gdlkit player listening on ${url}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -14,6 +14,7 @@ import {
 } from '@gdlkit/epistemic';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { parseOptions, requireOption } from '../options.js';
+import { budgetedSteps } from '../progress.js';
 
 const USAGE =
   'gdlkit verify FILE [--property NAME|FORMULA]... [--budget S] [--memory MB] [--out DIR] [--json]\n' +
@@ -48,6 +49,7 @@ export async function verify(args: string[]): Promise<number> {
   const source = readFileSync(file, 'utf8');
   const game = loadGame(source, file);
   let verifier: Verifier;
+  process.stderr.write(`gdlkit verify: grounding ${file} and building its model (at most ${seconds} s)\n`);
   try {
     verifier = Verifier.create(game, seconds, source);
   } catch (e) {
@@ -70,9 +72,11 @@ export async function verify(args: string[]): Promise<number> {
   }
   const outDir = values.out ?? '.';
   const results: { property: string; result: VerifyResult; evidence?: string }[] = [];
+  const step = budgetedSteps('verify', parsed.length, seconds);
   for (const [i, p] of parsed.entries()) {
     const formula: Formula = typeof p === 'string' ? namedProperty(p, verifier.vocabulary()) : p;
     const label = typeof p === 'string' ? p : requested[i]!;
+    step(i, label);
     const result = await verifier.verify(formula, { seconds, memoryBytes: megabytes * 2 ** 20 });
     let evidence: string | undefined;
     if (result.evidence) {

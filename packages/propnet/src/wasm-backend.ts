@@ -1,0 +1,27 @@
+// The `propnet-wasm` backend: the propnet compiled per game to WebAssembly with binaryen. Published as the
+// @gdlkit/propnet/wasm subpath, apart from the main entry, so that a program using only the TypeScript engine
+// never reaches binaryen (a bundler resolves every import it can see, dynamic ones included).
+import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
+import { BuildClock } from './build-clock.js';
+import { sharedPropnet } from './build-share.js';
+import { loadBinaryen } from './wasm/binaryen-facade.js';
+import { checkModuleBudget } from './wasm/build-estimate.js';
+import { PROPNET_WASM_CAPABILITIES, PropnetWasmReasoner } from './wasm/reasoner.js';
+
+export const propnetWasmBackend: Backend = {
+  name: 'propnet-wasm',
+  description:
+    'grounded propositional network compiled per game to WebAssembly (binaryen), playouts in-module',
+  capabilities: PROPNET_WASM_CAPABILITIES,
+  availability: () =>
+    typeof WebAssembly === 'object'
+      ? { available: true }
+      : { available: false, reason: 'this JavaScript runtime has no WebAssembly' },
+  async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
+    const clock = new BuildClock(options?.buildTimeMs);
+    const ir = sharedPropnet(game, options);
+    checkModuleBudget(ir, clock.remainingMs);
+    await loadBinaryen();
+    return new PropnetWasmReasoner(game, ir);
+  },
+};
