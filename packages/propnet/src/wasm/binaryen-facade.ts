@@ -64,3 +64,28 @@ export function finishModule(module: WasmModule, optimise: boolean, noInline?: s
     module.dispose();
   }
 }
+
+/**
+ * Parses WebAssembly text (with bulk memory), validates it, optimises it when asked and emits the binary.
+ */
+export function parseWat(text: string, optimise: boolean): Uint8Array {
+  const b = binaryen();
+  const module = b.parseText(text);
+  try {
+    const f = b.Features;
+    module.setFeatures(
+      f.MVP | f.BulkMemory | f.BulkMemoryOpt | f.MutableGlobals | f.SignExt | f.NontrappingFPToInt,
+    );
+    if (!module.validate()) throw new Error('internal: generated simulation module does not validate');
+    if (optimise) {
+      // Level 3 inlines the small helpers (V8 does not inline WebAssembly calls).
+      b.setOptimizeLevel(3);
+      b.setShrinkLevel(0);
+      module.optimize();
+      b.setOptimizeLevel(2);
+    }
+    return module.emitBinary();
+  } finally {
+    module.dispose();
+  }
+}

@@ -21,7 +21,8 @@ export class WasmPropnet implements WasmCore {
   readonly propagation: Propagation = 'straight-line';
   readonly plan: WasmPlan;
   readonly binarySize: number;
-  private readonly exports: PropnetExports;
+  /** The instance's exports (the simulation adapter imports them: simulation-adapter.ts). */
+  readonly exports: PropnetExports;
   private buffer: ArrayBuffer;
   private view: Uint8Array;
   private stats: Int32Array;
