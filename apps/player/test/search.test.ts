@@ -20,7 +20,7 @@ describe('decoupled UCT', () => {
     const search = new UctSearch(reasoner, reasoner.initialState(), 1, new RandomPolicy(), { seed: 2 });
     for (let i = 0; i < 300; i++) search.iterate(Number.POSITIVE_INFINITY);
     const g = reasoner.game;
-    const child = search.root.children.get(
+    const child = search.root.child(
       search.root.jointIndex([search.root.legal[0]!.indexOf(g.parseTerm('(mark 2 2)')), 0]),
     );
     search.advance([g.parseTerm('(mark 2 2)'), g.parseTerm('noop')]);
