@@ -90,7 +90,11 @@ export class PropnetWasmReasoner extends PropnetReasoner {
     });
     // Leaves no input set in the game module (the adapter's loads assume none).
     if (batch.starts.length > 0) this.wasm.load(batch.starts[0]!);
-    return policy.simulate(batch, (r) => this.game.roleName(r));
+    try {
+      return policy.simulate(batch, (r) => this.game.roleName(r));
+    } finally {
+      this.wasm.forgetLoaded?.();
+    }
   }
 
   override perft(state: Uint32Array, depth: number): number {
