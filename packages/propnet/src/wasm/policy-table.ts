@@ -18,9 +18,9 @@ import {
   type TermId,
 } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
-import { parseWat } from './binaryen-facade.js';
 import { compileModule } from './compile.js';
-import { HEAD_BYTES, KIND_CODE, POLICY_WAT, SLOT_BYTES } from './policy-wat.js';
+import { POLICY_BINARY } from './policy-binary.js';
+import { HEAD_BYTES, KIND_CODE, SLOT_BYTES } from './policy-wat.js';
 import type { SimulationAdapter } from './simulation-adapter.js';
 
 /** Longest playout the module keeps a history for; a batch asking for more runs core's generic loop. */
@@ -43,9 +43,12 @@ interface PolicyExports {
 
 let compiled: WebAssembly.Module | undefined;
 
-/** The policy module, compiled once per process (it is the same for every game). */
+/**
+ * The policy module, compiled once per process (it is the same for every game) from its binary, made ahead
+ * from policy-wat.ts: binaryen's text parser took 200–300 ms of CPU at its first use in a match's process.
+ */
 function policyModule(): WebAssembly.Module {
-  compiled ??= compileModule(parseWat(POLICY_WAT, true));
+  compiled ??= compileModule(Uint8Array.from(atob(POLICY_BINARY), (c) => c.charCodeAt(0)));
   return compiled;
 }
 
