@@ -1,4 +1,4 @@
-import { goalNumber, type Reasoner, type TermId } from '@gdlkit/core';
+import type { Reasoner, TermId } from '@gdlkit/core';
 
 /** A node's legal moves and its per-role statistics, made when a descent first selects at the node. */
 interface Expansion {
@@ -15,29 +15,27 @@ const TERMINAL: Expansion = { legal: [], moveVisits: [], moveSums: [] };
  * by the joint move's mixed-radix index over the roles' legal lists.
  *
  * Most nodes are leaves that one simulation started from and no descent reaches again, so a node asks the
- * reasoner for its legal moves, and allocates its statistics and children, only when first used: a new
- * leaf costs its state and the terminal test.
+ * reasoner whether it is terminal and for its legal moves, and allocates its statistics and children, only
+ * when first used: a new leaf costs its state (the engine's simulation from a terminal state just reads its
+ * goals).
  */
 export class UctNode<S> {
-  readonly terminal: boolean;
-  /** Goal values (0..100) per role in a terminal state. */
-  readonly goals: Float64Array | null;
   visits = 0;
   /** RAVE's all-moves-as-first statistics per role and legal move (paper 08, section 2); null until used. */
   amafVisits: Float64Array[] | null = null;
   amafSums: Float64Array[] | null = null;
-  private expansion: Expansion | null;
+  private expansion: Expansion | null = null;
   private children: Map<number, UctNode<S>> | null = null;
+  private isTerminal: boolean | null = null;
 
   constructor(
     private readonly reasoner: Reasoner<S>,
     readonly state: S,
-  ) {
-    this.terminal = reasoner.isTerminal(state);
-    this.goals = this.terminal
-      ? Float64Array.from(reasoner.roles, (_, r) => goalNumber(reasoner.goal(state, r)))
-      : null;
-    this.expansion = this.terminal ? TERMINAL : null;
+  ) {}
+
+  get terminal(): boolean {
+    this.isTerminal ??= this.reasoner.isTerminal(this.state);
+    return this.isTerminal;
   }
 
   get legal(): readonly (readonly TermId[])[] {
@@ -53,6 +51,10 @@ export class UctNode<S> {
   }
 
   private expand(): Expansion {
+    if (this.terminal) {
+      this.expansion = TERMINAL;
+      return TERMINAL;
+    }
     const reasoner = this.reasoner;
     const legal = Array.from({ length: reasoner.roles.length }, (_, r) => reasoner.legalMoves(this.state, r));
     legal.forEach((moves, r) => {

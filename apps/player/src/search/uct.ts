@@ -202,7 +202,8 @@ export class UctSearch<S> implements Search {
         const leaf = new UctNode(reasoner, next);
         node.addChild(key, leaf);
         this.nodes++;
-        if (leaf.terminal) {
+        // A terminal leaf is one simulation; with one copy the engine tells (it only reads the goals).
+        if (copies > 1 && leaf.terminal) {
           this.unvisit(batch, copies - 1);
           batch.finish(next, 1);
           return;
