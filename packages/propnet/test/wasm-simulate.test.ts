@@ -116,6 +116,23 @@ describe.each(games)('policy simulations inside WebAssembly: $path', ({ path, co
   }
 });
 
+describe('policy simulations inside WebAssembly: tables and reasoners', () => {
+  it("a table of another reasoner plays through core's generic loop, through its choose and record", () => {
+    const game = corpusGame('connectfour.kif');
+    const ir = buildPropnet(game);
+    const owner = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const other = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const spec: PolicySpec = { kind: 'nst', gamma: 0.6, threshold: 1 };
+    const table = owner.createPolicy(spec);
+    const reference = createPolicyTable(spec, game.roles.length);
+    for (const seed of [1, 2]) {
+      const batch = batchOf(other, 8, seed);
+      expect(other.simulate(batch, table)).toEqual(genericSimulate(other, batch, reference));
+    }
+    expect(table.size).toBe(reference.size);
+  });
+});
+
 describe('policy simulations inside WebAssembly: errors', () => {
   it('a move that is no move of the game is refused with its name', () => {
     const game = corpusGame('tictactoe.kif');
