@@ -20,13 +20,38 @@ describe('decoupled UCT', () => {
     const search = new UctSearch(reasoner, reasoner.initialState(), 1, new RandomPolicy(), { seed: 2 });
     for (let i = 0; i < 300; i++) search.iterate(Number.POSITIVE_INFINITY);
     const g = reasoner.game;
-    const child = search.root.children.get(
+    const child = search.root.child(
       search.root.jointIndex([search.root.legal[0]!.indexOf(g.parseTerm('(mark 2 2)')), 0]),
     );
     search.advance([g.parseTerm('(mark 2 2)'), g.parseTerm('noop')]);
     expect(search.root).toBe(child);
     expect(search.iterations).toBe(0);
     expect(() => search.advance([g.parseTerm('(mark 2 2)'), g.parseTerm('noop')])).toThrow(/illegal move/);
+  });
+
+  it('asks the reasoner nothing about a new leaf but its state until a descent reaches it again', async () => {
+    const reasoner = await tictactoe();
+    const asked = { isTerminal: 0, legalMoves: 0 };
+    const counting = Object.create(reasoner);
+    counting.isTerminal = (s: unknown) => {
+      asked.isTerminal++;
+      return reasoner.isTerminal(s);
+    };
+    counting.legalMoves = (s: unknown, r: number) => {
+      asked.legalMoves++;
+      return reasoner.legalMoves(s, r);
+    };
+    // The tree's questions only: the simulations run on the reasoner itself.
+    counting.simulate = reasoner.simulate.bind(reasoner);
+    const search = new UctSearch(counting, reasoner.initialState(), 0, new RandomPolicy(), { seed: 4 });
+    // One descent: the root is tested and expanded (two roles), its new child only made.
+    search.iterate(Number.POSITIVE_INFINITY);
+    expect(search.treeSize).toBe(2);
+    expect(asked).toEqual({ isTerminal: 1, legalMoves: 2 });
+    // The root has nine moves: the next eight descents each add a leaf and still ask nothing more.
+    for (let i = 0; i < 8; i++) search.iterate(Number.POSITIVE_INFINITY);
+    expect(search.treeSize).toBe(10);
+    expect(asked).toEqual({ isTerminal: 1, legalMoves: 2 });
   });
 
   it('stops at the deadline without backing up a cut simulation', async () => {

@@ -59,4 +59,25 @@ describe('GramTable', () => {
     expect(table.size).toBe(1000);
     expect(table.dropped).toBe(0);
   });
+
+  it('stops sweeping once it has been round the table since the last decay; each decay rearms it', () => {
+    // 200 sequences in 1,024 slots (no growth), each seen once.
+    const table = new GramTable({ gamma: 0.5, maxEntries: 1000, pruneBelow: 0.5 });
+    for (let move = 0; move < 200; move++) table.add(7, move, 50);
+    const slotOf = Array.from({ length: 200 }, (_, move) => table.find(7, move));
+    table.decay();
+    table.sweep(1024); // every count is 0.5 now: a full round, nothing removed
+    expect(table.size).toBe(200);
+    table.sweep(100); // the round is complete: the cursor stays at slot 0
+    table.decay(); // counts fall to 0.25, below the bound
+    // 50 examinations from slot 0 (a removal looks at its slot again: about 10 of them here), not from slot
+    // 100, where a sweep that went on would have been.
+    table.sweep(50);
+    for (let move = 0; move < 200; move++) {
+      const slot = slotOf[move]!;
+      if (slot < 30) expect(table.find(7, move), `slot ${slot}`).toBe(-1);
+      if (slot >= 100 && slot < 150) expect(table.find(7, move), `slot ${slot}`).toBe(slot);
+    }
+    expect(slotOf.some((s) => s < 30) && slotOf.some((s) => s >= 100 && s < 150)).toBe(true);
+  });
 });

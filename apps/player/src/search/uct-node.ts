@@ -1,47 +1,88 @@
-import { goalNumber, type Reasoner, type TermId } from '@gdlkit/core';
+import type { Reasoner, TermId } from '@gdlkit/core';
+
+/** A node's legal moves and its per-role statistics, made when a descent first selects at the node. */
+interface Expansion {
+  readonly legal: readonly (readonly TermId[])[];
+  readonly moveVisits: Float64Array[];
+  readonly moveSums: Float64Array[];
+}
+
+const TERMINAL: Expansion = { legal: [], moveVisits: [], moveSums: [] };
 
 /**
  * A node of the decoupled UCT tree: a state with, per role, a visit count and a reward sum for each of its
  * legal moves (simultaneous and multi-role games choose one move per role independently). Children are keyed
  * by the joint move's mixed-radix index over the roles' legal lists.
+ *
+ * Most nodes are leaves that one simulation started from and no descent reaches again, so a node asks the
+ * reasoner whether it is terminal and for its legal moves, and allocates its statistics and children, only
+ * when first used: a new leaf costs its state (the engine's simulation from a terminal state just reads its
+ * goals).
  */
 export class UctNode<S> {
-  readonly terminal: boolean;
-  /** Goal values (0..100) per role in a terminal state. */
-  readonly goals: Float64Array | null;
-  readonly legal: readonly (readonly TermId[])[];
-  readonly moveVisits: Float64Array[];
-  readonly moveSums: Float64Array[];
-  readonly children = new Map<number, UctNode<S>>();
   visits = 0;
   /** RAVE's all-moves-as-first statistics per role and legal move (paper 08, section 2); null until used. */
   amafVisits: Float64Array[] | null = null;
   amafSums: Float64Array[] | null = null;
+  private expansion: Expansion | null = null;
+  private children: Map<number, UctNode<S>> | null = null;
+  private isTerminal: boolean | null = null;
 
   constructor(
-    reasoner: Reasoner<S>,
+    private readonly reasoner: Reasoner<S>,
     readonly state: S,
-  ) {
-    const roleCount = reasoner.roles.length;
-    this.terminal = reasoner.isTerminal(state);
+  ) {}
+
+  get terminal(): boolean {
+    this.isTerminal ??= this.reasoner.isTerminal(this.state);
+    return this.isTerminal;
+  }
+
+  get legal(): readonly (readonly TermId[])[] {
+    return (this.expansion ?? this.expand()).legal;
+  }
+
+  get moveVisits(): Float64Array[] {
+    return (this.expansion ?? this.expand()).moveVisits;
+  }
+
+  get moveSums(): Float64Array[] {
+    return (this.expansion ?? this.expand()).moveSums;
+  }
+
+  private expand(): Expansion {
     if (this.terminal) {
-      this.goals = Float64Array.from(reasoner.roles, (_, r) => goalNumber(reasoner.goal(state, r)));
-      this.legal = [];
-    } else {
-      this.goals = null;
-      this.legal = Array.from({ length: roleCount }, (_, r) => reasoner.legalMoves(state, r));
-      this.legal.forEach((moves, r) => {
-        if (moves.length === 0) throw new Error(`role ${reasoner.game.roleName(r)} has no legal move`);
-      });
+      this.expansion = TERMINAL;
+      return TERMINAL;
     }
-    this.moveVisits = this.legal.map((m) => new Float64Array(m.length));
-    this.moveSums = this.legal.map((m) => new Float64Array(m.length));
+    const reasoner = this.reasoner;
+    const legal = Array.from({ length: reasoner.roles.length }, (_, r) => reasoner.legalMoves(this.state, r));
+    legal.forEach((moves, r) => {
+      if (moves.length === 0) throw new Error(`role ${reasoner.game.roleName(r)} has no legal move`);
+    });
+    this.expansion = {
+      legal,
+      moveVisits: legal.map((m) => new Float64Array(m.length)),
+      moveSums: legal.map((m) => new Float64Array(m.length)),
+    };
+    return this.expansion;
+  }
+
+  /** The child reached by the joint move of mixed-radix index `key`, if it was added. */
+  child(key: number): UctNode<S> | undefined {
+    return this.children?.get(key);
+  }
+
+  addChild(key: number, child: UctNode<S>): void {
+    this.children ??= new Map();
+    this.children.set(key, child);
   }
 
   /** The mixed-radix index of a joint move given as indices into the legal lists. */
   jointIndex(choice: ArrayLike<number>): number {
+    const legal = this.legal;
     let key = 0;
-    for (let r = 0; r < this.legal.length; r++) key = key * this.legal[r]!.length + choice[r]!;
+    for (let r = 0; r < legal.length; r++) key = key * legal[r]!.length + choice[r]!;
     return key;
   }
 
@@ -61,7 +102,7 @@ export class UctNode<S> {
   /** Counts this node's subtree. */
   size(): number {
     let n = 1;
-    for (const child of this.children.values()) n += child.size();
+    if (this.children) for (const child of this.children.values()) n += child.size();
     return n;
   }
 }

@@ -192,7 +192,7 @@ export class UctSearch<S> implements Search {
       this.history.push(move);
       this.visit(node, copies);
       const key = node.jointIndex(this.choice);
-      const child = node.children.get(key);
+      const child = node.child(key);
       if (child) {
         node = child;
         continue;
@@ -200,9 +200,10 @@ export class UctSearch<S> implements Search {
       const next = reasoner.nextState(node.state, move);
       if (this.nodes < this.maxNodes) {
         const leaf = new UctNode(reasoner, next);
-        node.children.set(key, leaf);
+        node.addChild(key, leaf);
         this.nodes++;
-        if (leaf.terminal) {
+        // A terminal leaf is one simulation; with one copy the engine tells (it only reads the goals).
+        if (copies > 1 && leaf.terminal) {
           this.unvisit(batch, copies - 1);
           batch.finish(next, 1);
           return;
@@ -269,7 +270,7 @@ export class UctSearch<S> implements Search {
       }
       this.choice[r] = index;
     }
-    const child = root.children.get(root.jointIndex(this.choice));
+    const child = root.child(root.jointIndex(this.choice));
     this.root = child ?? new UctNode(this.reasoner, this.reasoner.nextState(root.state, jointMove));
     this.nodes = this.root.size();
     this.iterations = 0;

@@ -2,8 +2,11 @@
 // arrays: a key is a context (the earlier moves, packed into one double) and a move. Decay (section 4) is lazy:
 // a real move only advances an epoch, and an entry's count is brought up to date when it is next touched,
 // so decaying costs nothing on the reply path. Entries whose decayed count falls below `pruneBelow` are
-// removed by a sweep that advances a few slots per recorded simulation; at `maxEntries` new sequences are
-// not recorded until the sweep frees room.
+// removed by a sweep that advances a few slots per recorded simulation until it has been round the table since
+// the last decay (every entry is then up to date or removed, so sweeping on would change nothing); at
+// `maxEntries` new sequences are not recorded until the sweep frees room. The Rust table
+// (crates/propnet-core/src/gram_table.rs) and the WebAssembly one (packages/propnet/src/wasm/policy-wat.ts)
+// sweep alike.
 
 export interface GramTableOptions {
   /** Decay factor γ applied per epoch. */
@@ -23,6 +26,8 @@ export class GramTable {
   dropped = 0;
   private epoch = 0;
   private cursor = 0;
+  /** Slots the sweep has still to visit since the last decay. */
+  private unswept = 0;
   private mask = INITIAL_SLOTS - 1;
   private contexts = new Float64Array(INITIAL_SLOTS);
   private moves = new Int32Array(INITIAL_SLOTS).fill(EMPTY);
@@ -80,13 +85,15 @@ export class GramTable {
 
   /** Multiplies every count by γ, lazily. */
   decay(): void {
-    if (this.options.gamma !== 1) this.epoch++;
+    if (this.options.gamma === 1) return;
+    this.epoch++;
+    this.unswept = this.mask + 1;
   }
 
   /** Examines `slots` slots from where the last sweep stopped and removes entries decayed below the threshold. */
   sweep(slots: number): void {
     if (this.options.gamma === 1 || this.size === 0) return;
-    for (let n = 0; n < slots; n++) {
+    for (let n = 0; n < slots && this.unswept > 0; n++) {
       const i = this.cursor;
       if (this.moves[i] !== EMPTY && this.epochs[i] !== this.epoch) {
         this.refresh(i);
@@ -97,6 +104,7 @@ export class GramTable {
         }
       }
       this.cursor = (i + 1) & this.mask;
+      this.unswept--;
     }
   }
 
@@ -155,6 +163,7 @@ export class GramTable {
     this.averages = new Float64Array(slots);
     this.epochs = new Uint32Array(slots);
     this.cursor = 0;
+    this.unswept = this.epoch === 0 ? 0 : slots;
     for (let i = 0; i < moves.length; i++) {
       if (moves[i] === EMPTY) continue;
       const to = this.insertionSlot(contexts[i]!, moves[i]!);

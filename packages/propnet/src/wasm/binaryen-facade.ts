@@ -64,3 +64,33 @@ export function finishModule(module: WasmModule, optimise: boolean, noInline?: s
     module.dispose();
   }
 }
+
+/** Features of the simulation modules: MVP plus bulk memory (memory.copy and memory.fill). */
+export function simulationFeatures(): number {
+  const f = binaryen().Features;
+  return f.MVP | f.BulkMemory | f.BulkMemoryOpt | f.MutableGlobals | f.SignExt | f.NontrappingFPToInt;
+}
+
+/**
+ * Parses WebAssembly text, validates it, inlines its small functions (V8 does not inline WebAssembly calls)
+ * and emits the binary: how policy-binary.ts is made from policy-wat.ts (test/policy-binary.test.ts).
+ */
+export function parseWat(text: string): Uint8Array {
+  const b = binaryen();
+  const module = b.parseText(text);
+  try {
+    module.setFeatures(simulationFeatures());
+    if (!module.validate()) throw new Error('internal: the WebAssembly text does not validate');
+    b.setOptimizeLevel(3);
+    b.setShrinkLevel(0);
+    b.setFlexibleInlineMaxSize(INLINE_MAX_SIZE);
+    module.runPasses(['inlining', 'simplify-locals', 'vacuum']);
+    b.setOptimizeLevel(2);
+    return module.emitBinary();
+  } finally {
+    module.dispose();
+  }
+}
+
+/** Largest function (binaryen size units) inlined into its callers: the table helpers and the hashing. */
+const INLINE_MAX_SIZE = 40;

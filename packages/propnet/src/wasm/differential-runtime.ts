@@ -22,7 +22,8 @@ export class DifferentialWasmPropnet implements WasmCore {
   readonly propagation: Propagation = 'differential';
   readonly plan: DifferentialPlan;
   readonly binarySize: number;
-  private readonly exports: DifferentialExports;
+  /** The instance's exports (the simulation adapter imports them: simulation-adapter.ts). */
+  readonly exports: DifferentialExports;
   private buffer: ArrayBuffer;
   private view: Uint8Array;
   /** Input gates currently set (one per role after applyInputs, none after load). */

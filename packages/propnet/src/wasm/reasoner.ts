@@ -2,25 +2,40 @@
 import {
   BudgetExceededError,
   type Capabilities,
+  checkSimulationBatch,
   DEFAULT_MAX_DEPTH,
   type Game,
+  GdlkitError,
+  genericSimulate,
   type PlayoutOptions,
   type PlayoutStats,
+  type PolicySpec,
+  type PolicyTable,
+  type SimulationBatch,
+  type SimulationResults,
   type TermId,
 } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from '../reasoner.js';
 import { chooseWasmCore } from './choose-propagation.js';
 import { MAX_PAGES } from './emit.js';
+import { MAX_MODULE_DEPTH, WasmPolicyTable } from './policy-table.js';
+import { createSimulationAdapter, type SimulationAdapter } from './simulation-adapter.js';
 import type { Propagation, WasmCore } from './wasm-core.js';
 
-/** Playouts and perft both run inside the module. */
-export const PROPNET_WASM_CAPABILITIES: Capabilities = { ...PROPNET_CAPABILITIES, batchPerft: true };
+/** Playouts, perft and policy simulations all run inside WebAssembly. */
+export const PROPNET_WASM_CAPABILITIES: Capabilities = {
+  ...PROPNET_CAPABILITIES,
+  batchPerft: true,
+  policySimulations: true,
+};
 
 export class PropnetWasmReasoner extends PropnetReasoner {
   override readonly backend: string = 'propnet-wasm';
   override readonly capabilities = PROPNET_WASM_CAPABILITIES;
   private readonly wasm: WasmCore;
+  /** The game side of the policy simulations, made with the first policy table. */
+  private adapter: SimulationAdapter | undefined;
 
   constructor(game: Game, ir: PropnetIR, wasm: WasmCore = chooseWasmCore(ir)) {
     super(game, ir, wasm);
@@ -45,6 +60,41 @@ export class PropnetWasmReasoner extends PropnetReasoner {
 
   override playouts(start: Uint32Array, options: PlayoutOptions): PlayoutStats {
     return this.wasm.playouts(start, options.count, options.seed, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  }
+
+  /** Tables in the policy module's memory (policy-wat.ts), updated in place by `simulate`. */
+  override createPolicy(spec: PolicySpec): PolicyTable {
+    this.adapter ??= createSimulationAdapter(this.wasm);
+    if (this.adapter === undefined) return super.createPolicy(spec);
+    return new WasmPolicyTable(spec, this.adapter, this.ir, this.game);
+  }
+
+  /**
+   * The whole batch inside WebAssembly, one boundary crossing, the simulations and their draws exactly as core's
+   * generic loop plays them; a table of another reasoner runs core's generic loop.
+   */
+  override simulate(batch: SimulationBatch<Uint32Array>, policy: PolicyTable): SimulationResults {
+    const { adapter } = this;
+    if (
+      !(policy instanceof WasmPolicyTable && adapter !== undefined && policy.belongsTo(adapter)) ||
+      batch.maxDepth > MAX_MODULE_DEPTH
+    ) {
+      return genericSimulate(this, batch, policy);
+    }
+    checkSimulationBatch(batch, this.ir.roleCount);
+    const words = this.initialState().length;
+    batch.starts.forEach((state, i) => {
+      if (state.length !== words) {
+        throw new GdlkitError('UNSUPPORTED', `simulation batch: start ${i} is not a state of this game`);
+      }
+    });
+    // Leaves no input set in the game module (the adapter's loads assume none).
+    if (batch.starts.length > 0) this.wasm.load(batch.starts[0]!);
+    try {
+      return policy.simulate(batch, (r) => this.game.roleName(r));
+    } finally {
+      this.wasm.forgetLoaded?.();
+    }
   }
 
   override perft(state: Uint32Array, depth: number): number {

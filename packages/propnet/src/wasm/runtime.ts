@@ -21,10 +21,14 @@ export class WasmPropnet implements WasmCore {
   readonly propagation: Propagation = 'straight-line';
   readonly plan: WasmPlan;
   readonly binarySize: number;
-  private readonly exports: PropnetExports;
+  /** The instance's exports (the simulation adapter imports them: simulation-adapter.ts). */
+  readonly exports: PropnetExports;
   private buffer: ArrayBuffer;
   private view: Uint8Array;
   private stats: Int32Array;
+  /** The state the last `load` made current, while `loadedValid`. */
+  private loaded = new Uint32Array(0);
+  private loadedValid = false;
 
   /**
    * Needs binaryen loaded (`await loadBinaryen()`; the backend's create does it). Throws BudgetExceededError when
@@ -63,14 +67,28 @@ export class WasmPropnet implements WasmCore {
     return new Int32Array(this.buffer, this.plan.statsOffset, STAT_GOALS + this.ir.roleCount);
   }
 
+  /**
+   * Makes `state` current. Loading the state already loaded (the tree asks for terminal, each role's legal moves
+   * and goals of one state in a row) does nothing: every load evaluates the whole state phase.
+   */
   load(state: Uint32Array): void {
+    if (this.loadedValid && sameWords(state, this.loaded)) return;
     const { values, plan } = this;
     for (let b = 0; b < plan.baseCount; b++) values[plan.baseStart + b] = (state[b >>> 5]! >>> (b & 31)) & 1;
     values.fill(0, plan.inputStart, plan.inputStart + plan.inputCount);
     this.exports.evalState();
+    if (this.loaded.length !== state.length) this.loaded = new Uint32Array(state.length);
+    this.loaded.set(state);
+    this.loadedValid = true;
+  }
+
+  /** The module's state no longer is the one `load` left (inputs set, playouts, perft, simulations). */
+  forgetLoaded(): void {
+    this.loadedValid = false;
   }
 
   applyInputs(inputs: ArrayLike<number>): void {
+    this.loadedValid = false;
     const { values, plan } = this;
     values.fill(0, plan.inputStart, plan.inputStart + plan.inputCount);
     for (let r = 0; r < inputs.length; r++) values[this.ir.inputGate[inputs[r]!]!] = 1;
@@ -88,6 +106,7 @@ export class WasmPropnet implements WasmCore {
 
   /** Random playouts from `start`, entirely inside the module (one boundary crossing per batch). */
   playouts(start: Uint32Array, count: number, seed: number, maxDepth: number): PlayoutStats {
+    this.loadedValid = false;
     const { values, plan } = this;
     for (let b = 0; b < plan.baseCount; b++)
       values[plan.stateOffset + b] = (start[b >>> 5]! >>> (b & 31)) & 1;
@@ -99,6 +118,7 @@ export class WasmPropnet implements WasmCore {
 
   /** Fixed-depth node count from `start`, entirely inside the module (see emit.ts); null when memory ran out. */
   perft(start: Uint32Array, depth: number): number | null {
+    this.loadedValid = false;
     const { values, plan } = this;
     for (let b = 0; b < plan.baseCount; b++)
       values[plan.perftStackOffset + b] = (start[b >>> 5]! >>> (b & 31)) & 1;
@@ -106,4 +126,10 @@ export class WasmPropnet implements WasmCore {
     const nodes = this.exports.perft(depth);
     return nodes < 0 ? null : nodes;
   }
+}
+
+function sameWords(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

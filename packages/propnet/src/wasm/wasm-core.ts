@@ -27,6 +27,8 @@ export interface WasmCore extends PropnetEvaluator {
    * bit set (a scan of the legal propositions costs speedchess's 7,666 reads per call).
    */
   legalEntries?(role: number): number[];
+  /** Called when something else changed the module's state (the policy simulations): a cached load is stale. */
+  forgetLoaded?(): void;
 }
 
 /** Playout statistics from the module's stats block (i32 slots; layout in lower.ts). */

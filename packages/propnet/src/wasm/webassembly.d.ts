@@ -10,5 +10,7 @@ declare namespace WebAssembly {
   }
   interface Memory {
     readonly buffer: ArrayBuffer;
+    /** Grows by `pages` of 64 KiB; returns the previous size in pages (throws RangeError when it cannot). */
+    grow(pages: number): number;
   }
 }

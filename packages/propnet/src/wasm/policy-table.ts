@@ -1,0 +1,279 @@
+/// <reference path="./webassembly.d.ts" />
+// A policy table held in WebAssembly memory behind core's PolicyTable: an instance of the policy module
+// (policy-wat.ts) per table, linked to its game's simulation adapter, so `simulate` runs whole batches of
+// policy simulations inside WebAssembly and the tables learn in place. The tree's own choices and records
+// cross the boundary once per call.
+import {
+  checkPolicySpec,
+  type Game,
+  GdlkitError,
+  MAST_TAU,
+  NST_EPSILON,
+  NST_MAX_ENTRIES,
+  NST_THRESHOLD,
+  type PolicySpec,
+  type PolicyTable,
+  type SimulationBatch,
+  type SimulationResults,
+  type TermId,
+} from '@gdlkit/core';
+import type { PropnetIR } from '../ir.js';
+import { compileModule } from './compile.js';
+import { POLICY_BINARY } from './policy-binary.js';
+import { HEAD_BYTES, KIND_CODE, SLOT_BYTES } from './policy-wat.js';
+import type { SimulationAdapter } from './simulation-adapter.js';
+
+/** Longest playout the module keeps a history for; a batch asking for more runs core's generic loop. */
+export const MAX_MODULE_DEPTH = 1 << 20;
+
+const PAGE = 65536;
+const align = (x: number, to = 8) => Math.ceil(x / to) * to;
+
+interface PolicyExports {
+  readonly memory: WebAssembly.Memory;
+  init(...layout: number[]): void;
+  chooseWith(role: number, n: number, moves: number, context: number, steps: number): number;
+  record(history: number, steps: number, rewards: number): void;
+  decay(): void;
+  size(): number;
+  value(role: number, move: number): number;
+  count(role: number, move: number): number;
+  simulate(...args: number[]): number;
+}
+
+let compiled: WebAssembly.Module | undefined;
+
+/**
+ * The policy module, compiled once per process (it is the same for every game) from its binary, made ahead
+ * from policy-wat.ts: binaryen's text parser took 200–300 ms of CPU at its first use in a match's process.
+ */
+function policyModule(): WebAssembly.Module {
+  compiled ??= compileModule(Uint8Array.from(atob(POLICY_BINARY), (c) => c.charCodeAt(0)));
+  return compiled;
+}
+
+/** Slots of an NST sequence table at its largest, as core's GramTable sizes it. */
+function maxSlotsOf(maxEntries: number): number {
+  return Math.max(1024, 2 ** Math.ceil(Math.log2(maxEntries * 2)));
+}
+
+export class WasmPolicyTable implements PolicyTable {
+  private readonly exports: PolicyExports;
+  private readonly roleCount: number;
+  /** Move terms are valid below this (the largest legal term + 1): the single-move tables' span. */
+  private readonly span: number;
+  /** Start of the work area (each call's inputs and outputs). */
+  private readonly work: number;
+  private random: () => number = Math.random;
+  private disposed = false;
+
+  constructor(
+    readonly spec: PolicySpec,
+    readonly adapter: SimulationAdapter,
+    ir: PropnetIR,
+    private readonly game: Game,
+  ) {
+    checkPolicySpec(spec);
+    const R = ir.roleCount;
+    this.roleCount = R;
+    let span = 0;
+    for (const t of ir.legalTerm) span = Math.max(span, t + 1);
+    this.span = span;
+    let maxLegal = 1;
+    for (let r = 0; r < R; r++) maxLegal = Math.max(maxLegal, ir.legalStart[r + 1]! - ir.legalStart[r]!);
+    const nst = spec.kind === 'nst';
+    const maxEntries = spec.maxEntries ?? NST_MAX_ENTRIES;
+    const maxSlots = nst ? maxSlotsOf(maxEntries) : 0;
+    const list = 16;
+    const weights = align(list + 4 * maxLegal);
+    const rewards = align(weights + 8 * maxLegal);
+    const terms = align(rewards + 8 * R);
+    const singles = align(terms + 4 * ir.legalTerm.length, 64);
+    const heads = align(singles + (spec.kind === 'uniform' ? 0 : R * span * 16), 64);
+    const grams = align(heads + 2 * R * HEAD_BYTES, 64);
+    const gramBytes = maxSlots * SLOT_BYTES;
+    const temp = grams + 2 * R * gramBytes;
+    this.work = align(temp + (maxSlots / 2) * SLOT_BYTES, 64);
+    this.exports = new WebAssembly.Instance(policyModule(), {
+      game: adapter.exports,
+      math: { exp: Math.exp, pow: Math.pow },
+      js: { random: () => this.random() },
+    }).exports as unknown as PolicyExports;
+    this.reserve(this.work + PAGE);
+    new Int32Array(this.exports.memory.buffer, terms, ir.legalTerm.length).set(ir.legalTerm);
+    this.exports.init(
+      R,
+      KIND_CODE[spec.kind],
+      spec.tau ?? MAST_TAU,
+      spec.epsilon ?? NST_EPSILON,
+      spec.threshold ?? NST_THRESHOLD,
+      spec.gamma ?? 1,
+      maxEntries,
+      maxSlots,
+      list,
+      weights,
+      rewards,
+      terms,
+      span,
+      singles,
+      heads,
+      grams,
+      gramBytes,
+      temp,
+    );
+  }
+
+  get size(): number {
+    return this.exports.size();
+  }
+
+  /** MAST's Qh (NST's average of the single move) of `role` playing `move`; 100 while unseen. */
+  value(role: number, move: TermId): number {
+    return this.exports.value(role, this.term(move));
+  }
+
+  /** The (decayed) number of samples of the single move. */
+  count(role: number, move: TermId): number {
+    return this.exports.count(role, this.term(move));
+  }
+
+  choose(role: number, moves: readonly TermId[], previous: ArrayLike<TermId>, random: () => number): number {
+    const at = this.work;
+    const context = at + 4 * moves.length;
+    this.reserve(context + 4 * previous.length);
+    this.writeTerms(at, moves, moves.length);
+    this.writeTerms(context, previous, previous.length);
+    this.random = random;
+    return this.exports.chooseWith(role, moves.length, at, context, previous.length / this.roleCount);
+  }
+
+  record(moves: ArrayLike<TermId>, steps: number, rewards: ArrayLike<number>): void {
+    const n = this.roleCount;
+    const rewardsAt = this.work;
+    const at = rewardsAt + 8 * n;
+    this.reserve(at + 4 * steps * n);
+    const view = new Float64Array(this.exports.memory.buffer, rewardsAt, n);
+    for (let r = 0; r < n; r++) view[r] = rewards[r]!;
+    this.writeTerms(at, moves, steps * n);
+    this.exports.record(at, steps, rewardsAt);
+  }
+
+  decay(): void {
+    this.exports.decay();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  /** Whether `simulate` of the reasoner whose adapter is `adapter` may use these tables. */
+  belongsTo(adapter: SimulationAdapter): boolean {
+    return !this.disposed && this.adapter === adapter;
+  }
+
+  /**
+   * Runs the batch inside the module: core's genericSimulate, draw for draw. The caller has checked the batch
+   * and left no input set in the game module.
+   */
+  simulate(batch: SimulationBatch<Uint32Array>, roleName: (role: number) => string): SimulationResults {
+    const n = this.roleCount;
+    const count = batch.starts.length;
+    const { adapter } = this;
+    const B = adapter.baseCount;
+    // Start states: each distinct one once in the game memory (leaf parallelisation repeats them).
+    const addresses = new Int32Array(count);
+    let distinct = 0;
+    for (let i = 0; i < count; i++) {
+      const same = i > 0 && batch.starts[i] === batch.starts[i - 1];
+      addresses[i] = same ? addresses[i - 1]! : adapter.startsOffset + B * distinct++;
+    }
+    grow(adapter.memory, adapter.startsOffset + B * distinct);
+    const gameBytes = new Uint8Array(adapter.memory.buffer);
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && addresses[i] === addresses[i - 1]) continue;
+      const state = batch.starts[i]!;
+      const at = addresses[i]!;
+      for (let b = 0; b < B; b++) gameBytes[at + b] = (state[b >>> 5]! >>> (b & 31)) & 1;
+    }
+    let longestPrefix = 0;
+    for (let i = 0; i < count; i++) {
+      longestPrefix = Math.max(longestPrefix, batch.prefixOffsets[i + 1]! - batch.prefixOffsets[i]!);
+    }
+    const starts = this.work;
+    const offsets = starts + 4 * count;
+    const prefix = offsets + 4 * (count + 1);
+    const goals = align(prefix + 4 * batch.prefixMoves.length);
+    const depths = goals + 8 * count * n;
+    const truncated = depths + 4 * count;
+    const moveOffsets = align(truncated + count);
+    const history = moveOffsets + 4 * (count + 1);
+    const recorded = history + 4 * (longestPrefix + (batch.maxDepth + 1) * n);
+    this.reserve(recorded + 4 * n);
+    const memory = this.exports.memory.buffer;
+    new Int32Array(memory, starts, count).set(addresses);
+    new Int32Array(memory, offsets, count + 1).set(batch.prefixOffsets);
+    this.writeTerms(prefix, batch.prefixMoves, batch.prefixMoves.length);
+    const status = this.exports.simulate(
+      count,
+      batch.maxDepth,
+      batch.recordMoves ? 1 : 0,
+      batch.seed | 0,
+      starts,
+      offsets,
+      prefix,
+      goals,
+      depths,
+      truncated,
+      moveOffsets,
+      history,
+      recorded,
+    );
+    if (status > 0) throw new GdlkitError('UNSUPPORTED', `role ${roleName(status - 1)} has no legal move`);
+    if (status < 0)
+      throw new GdlkitError('BUDGET_EXCEEDED', 'simulate: the recorded moves outgrew WebAssembly memory');
+    const out = this.exports.memory.buffer;
+    const moveOffsetsOut = batch.recordMoves
+      ? new Int32Array(out, moveOffsets, count + 1).slice()
+      : new Int32Array(0);
+    const moveCount = batch.recordMoves ? moveOffsetsOut[count]! : 0;
+    return {
+      count,
+      goals: new Float64Array(out, goals, count * n).slice(),
+      depths: new Int32Array(out, depths, count).slice(),
+      truncated: new Uint8Array(out, truncated, count).slice(),
+      moves: new Int32Array(out, recorded, moveCount).slice(),
+      moveOffsets: moveOffsetsOut,
+    };
+  }
+
+  /** Grows the module's memory to hold `end` bytes. */
+  private reserve(end: number): void {
+    grow(this.exports.memory, end);
+  }
+
+  private term(move: TermId): number {
+    if (!(Number.isInteger(move) && move >= 0 && move < this.span)) {
+      const known = Number.isInteger(move) && move >= 0 && move < this.game.store.size;
+      const what = known ? this.game.store.toKif(move) : `term ${String(move)}`;
+      throw new GdlkitError('ILLEGAL_MOVE', `${what} is no move of any role in this game`);
+    }
+    return move;
+  }
+
+  /** Writes `length` move terms from `moves` at `at`, checking each is a move of the game. */
+  private writeTerms(at: number, moves: ArrayLike<TermId>, length: number): void {
+    const view = new Int32Array(this.exports.memory.buffer, at, length);
+    for (let k = 0; k < length; k++) view[k] = this.term(moves[k]!);
+  }
+}
+
+/** Grows `memory` to hold `end` bytes (throws BUDGET_EXCEEDED when WebAssembly cannot). */
+function grow(memory: WebAssembly.Memory, end: number): void {
+  const have = memory.buffer.byteLength;
+  if (end <= have) return;
+  try {
+    memory.grow(Math.ceil((end - have) / PAGE));
+  } catch {
+    throw new GdlkitError('BUDGET_EXCEEDED', `simulate: WebAssembly memory cannot grow to ${end} bytes`);
+  }
+}

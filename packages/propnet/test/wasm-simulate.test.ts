@@ -1,0 +1,145 @@
+// Policy simulations inside WebAssembly (issue 20) against core's TypeScript reference: the generic loop with
+// core's tables over the same reasoner's primitives. The module mirrors the reference step for step (same
+// draws, same hash layout, exp and pow from Math), so for a seed the simulations, what they record and the
+// tables' sizes must be identical, over several batches, with decay between them and with the tree's own
+// choices and records interleaved; on both ways the module propagates.
+import {
+  createPolicyTable,
+  type Game,
+  genericSimulate,
+  type PolicySpec,
+  Rng,
+  type SimulationBatch,
+} from '@gdlkit/core';
+import { describe, expect, it } from 'vitest';
+import { buildPropnet, PropnetWasmReasoner, WasmPropnet } from '../src/index.js';
+import { supportsDifferential } from '../src/wasm/differential-lower.js';
+import { DifferentialWasmPropnet } from '../src/wasm/differential-runtime.js';
+import { WasmPolicyTable } from '../src/wasm/policy-table.js';
+import { corpusGame } from './helpers.js';
+import './load-binaryen.js';
+
+const games = [
+  { path: 'tictactoe.kif', count: 60 },
+  { path: 'connectfour.kif', count: 30 },
+  { path: 'breakthrough.kif', count: 6 },
+  // simultaneous moves: every role chooses in every step
+  { path: 'dualconnect4.kif', count: 10 },
+];
+
+const specs: PolicySpec[] = [
+  { kind: 'uniform' },
+  { kind: 'mast', gamma: 0.2 },
+  { kind: 'nst', gamma: 0.6, threshold: 2 },
+  // a tiny NST table: growth stops, sequences are dropped and the sweep prunes
+  { kind: 'nst', gamma: 0.5, threshold: 1, maxEntries: 600 },
+];
+
+/** A batch from the initial state and from the state after one joint move (that move as its prefix). */
+function batchOf(r: PropnetWasmReasoner, count: number, seed: number): SimulationBatch<Uint32Array> {
+  const initial = r.initialState();
+  const first = r.roles.map((_, role) => r.legalMoves(initial, role).at(-1)!);
+  const second = r.nextState(initial, first);
+  const starts: Uint32Array[] = [];
+  const prefix: number[] = [];
+  const offsets = [0];
+  for (let i = 0; i < count; i++) {
+    const later = i % 3 === 2;
+    starts.push(later ? second : initial);
+    if (later) prefix.push(...first);
+    offsets.push(prefix.length);
+  }
+  return {
+    starts,
+    prefixMoves: Int32Array.from(prefix),
+    prefixOffsets: Int32Array.from(offsets),
+    seed,
+    maxDepth: 200,
+    recordMoves: true,
+  };
+}
+
+const modules: [string, (game: Game) => PropnetWasmReasoner | undefined][] = [
+  [
+    'straight-line',
+    (game) => {
+      const ir = buildPropnet(game);
+      return new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    },
+  ],
+  [
+    'differential',
+    (game) => {
+      const ir = buildPropnet(game);
+      return supportsDifferential(ir)
+        ? new PropnetWasmReasoner(game, ir, new DifferentialWasmPropnet(ir))
+        : undefined;
+    },
+  ],
+];
+
+describe.each(games)('policy simulations inside WebAssembly: $path', ({ path, count }) => {
+  const game = corpusGame(path);
+  for (const [kind, make] of modules) {
+    const r = make(game);
+    it.skipIf(r === undefined).each(specs)(`${kind} module, %o: the reference's simulations`, (spec) => {
+      const reasoner = r!;
+      const module = reasoner.createPolicy(spec);
+      expect(module).toBeInstanceOf(WasmPolicyTable);
+      const reference = createPolicyTable(spec, game.roles.length);
+      const rng = new Rng(11);
+      const random = () => rng.nextFloat();
+      const initial = reasoner.initialState();
+      const legal = reasoner.legalMoves(initial, 0);
+      for (let round = 0; round < 3; round++) {
+        const batch = batchOf(reasoner, count, 7 + round);
+        const got = reasoner.simulate(batch, module);
+        const want = genericSimulate(reasoner, batch, reference);
+        expect(got, `round ${round}`).toEqual(want);
+        expect(module.size, `round ${round}: table size`).toBe(reference.size);
+        // The tree's side: a choice among the first moves (same draws), a simulation recorded, a real move.
+        const seed = rng.nextUint32();
+        const a = new Rng(seed);
+        const b = new Rng(seed);
+        const context = want.moves.subarray(0, Math.min(want.moves.length, 2 * game.roles.length));
+        expect(module.choose(0, legal, context, () => a.nextFloat())).toBe(
+          reference.choose(0, legal, context, () => b.nextFloat()),
+        );
+        const moves = want.moves.subarray(want.moveOffsets[0]!, want.moveOffsets[1]!);
+        module.record(moves, want.depths[0]!, want.goals.subarray(0, game.roles.length));
+        reference.record(moves, want.depths[0]!, want.goals.subarray(0, game.roles.length));
+        module.decay();
+        reference.decay();
+        random();
+      }
+    });
+  }
+});
+
+describe('policy simulations inside WebAssembly: tables and reasoners', () => {
+  it("a table of another reasoner plays through core's generic loop, through its choose and record", () => {
+    const game = corpusGame('connectfour.kif');
+    const ir = buildPropnet(game);
+    const owner = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const other = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const spec: PolicySpec = { kind: 'nst', gamma: 0.6, threshold: 1 };
+    const table = owner.createPolicy(spec);
+    const reference = createPolicyTable(spec, game.roles.length);
+    for (const seed of [1, 2]) {
+      const batch = batchOf(other, 8, seed);
+      expect(other.simulate(batch, table)).toEqual(genericSimulate(other, batch, reference));
+    }
+    expect(table.size).toBe(reference.size);
+  });
+});
+
+describe('policy simulations inside WebAssembly: errors', () => {
+  it('a move that is no move of the game is refused with its name', () => {
+    const game = corpusGame('tictactoe.kif');
+    const ir = buildPropnet(game);
+    const r = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const table = r.createPolicy({ kind: 'mast' });
+    const notAMove = game.store.constant('nosuchmove');
+    expect(() => table.record([notAMove, notAMove], 1, [50, 50])).toThrow(/nosuchmove is no move/);
+  });
+});
