@@ -12,7 +12,8 @@ import {
   type SimulationBatch,
 } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
-import { buildPropnet, PropnetWasmReasoner, WasmPropnet } from '../src/index.js';
+import { buildPropnet } from '../src/index.js';
+import { PropnetWasmReasoner, WasmPropnet } from '../src/index.wasm.js';
 import { supportsDifferential } from '../src/wasm/differential-lower.js';
 import { DifferentialWasmPropnet } from '../src/wasm/differential-runtime.js';
 import { WasmPolicyTable } from '../src/wasm/policy-table.js';
