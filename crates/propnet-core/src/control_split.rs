@@ -44,10 +44,16 @@ impl SideNets {
     /// Chooses the split bases from random playouts from `start`: none for a game without a side to move, or
     /// when the playouts fail (a role without legal moves; the playout that meets it reports the error).
     pub fn choose(ir: &Ir, start: &[u32]) -> SideNets {
-        SideNets::new(Self::measured_split(ir, start).unwrap_or_default())
+        SideNets::new(Self::measure(ir, start).0)
     }
 
-    fn measured_split(ir: &Ir, start: &[u32]) -> Result<Vec<u32>> {
+    /// The split bases `choose` finds and the combinations of their values the trial playouts met (bit i:
+    /// the value of base `split[i]`), as lane_nets.rs compiles them; both empty when there is no split.
+    pub fn measure(ir: &Ir, start: &[u32]) -> (Vec<u32>, Vec<u32>) {
+        Self::measured_split(ir, start).unwrap_or_default()
+    }
+
+    fn measured_split(ir: &Ir, start: &[u32]) -> Result<(Vec<u32>, Vec<u32>)> {
         let mut trial = SideNets::new(Vec::new());
         let mut flips = vec![0u32; ir.base_count()];
         let mut previous = start.to_vec();
@@ -86,11 +92,11 @@ impl SideNets {
             keys.sort_unstable();
             keys.dedup();
             if keys.len() <= MAX_SIDES {
-                break;
+                return Ok((split, keys));
             }
             split.pop();
         }
-        Ok(split)
+        Ok((split, Vec::new()))
     }
 
     /// The split bases (base indices).

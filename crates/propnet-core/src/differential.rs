@@ -8,7 +8,16 @@
 //! - the next state is a bit set flipped by the `next` gates, so a step copies it;
 //! - loading the next state flips only the bases that differ;
 //! - gates that only the goals read (the goal cone) are left out of the propagation and evaluated once, at
-//!   the terminal state of a playout.
+//!   the terminal state of a playout;
+//! - a joint move stays set after its step, and the next step on the same net changes only the roles'
+//!   inputs that differ (ggplib keeps the last move the same way): on a net of one side to move the waiting
+//!   role's `noop` is set once and never toggled, which spared breakthrough's nets ~290 of their ~320 flips
+//!   per step. Legal, goal and terminal gates must not read an input for that (`Ir::state_reads_moves`);
+//!   otherwise each step clears its inputs again.
+//!
+//! A counter holds (true inputs - need), wrapping, so a gate's threshold is crossed exactly when a rise
+//! makes it 0 or a fall leaves 0; the hot loop reads only the counters (4 bytes per gate) and the flags on
+//! a crossing.
 //!
 //! The legal bit sets are in IR order, so a draw picks the entry `playout::playouts` would pick.
 //!
@@ -16,18 +25,23 @@
 //! inputs flips (giga13-09 section 3.1), as in engine.rs; the re-derivation reads current values, and the
 //! last event into the component comes after the last change of its inputs, so the final values are exact.
 
+use crate::fold::{fold_constants, step_and_goal_cones};
 use crate::ir::{kind, Ir};
 
 /// An event's direction bit: set when the gate became true.
 const RISE: u32 = 1 << 31;
 /// A gate's word of `DifferentialNet::meta`: bit 0 inverts, bits 1..=27 hold `need`, and flags say whether
-/// the gate drives legal entries or next bases, or belongs to a cyclic component.
+/// the gate drives legal entries or next bases.
 const NEED_MASK: u32 = (1 << 27) - 1;
 const LEGAL: u32 = 1 << 28;
 const NEXT: u32 = 1 << 29;
-const CYCLE: u32 = 1 << 30;
 /// The gate has readers in the stepped net, so its flips are queued.
 const READ: u32 = 1 << 31;
+/// A reader entry's mark: the reader lies on a cyclic component the flipping gate is not in, so the
+/// component is re-derived instead of a counter moved.
+const CYCLE_READER: u32 = 1 << 31;
+/// No input set for a role (`DifferentialRun::inputs`).
+const NO_INPUT: u32 = u32::MAX;
 
 /// The net compiled for differential propagation: readers restricted to the gates a playout steps through,
 /// and per gate the legal entries and bases it drives. Built once per IR, shared by every run.
@@ -56,6 +70,8 @@ pub struct DifferentialNet {
     constant: Vec<i8>,
     /// The fixed bases as a state mask: loading a state leaves them alone.
     fixed_mask: Vec<u32>,
+    /// Whether a step's inputs may stay set after it (no legal, goal or terminal gate reads an input).
+    keep_inputs: bool,
 }
 
 impl DifferentialNet {
@@ -64,18 +80,7 @@ impl DifferentialNet {
     pub fn new(ir: &Ir, fixed: &[(u32, bool)]) -> DifferentialNet {
         let n = ir.gate_count;
         let constant = fold_constants(ir, fixed);
-        let folded: Vec<bool> = constant.iter().map(|&c| c >= 0).collect();
-        let stepped_mask = backward_closure(
-            ir,
-            ir.legal_gate
-                .iter()
-                .chain(ir.base_next)
-                .copied()
-                .chain([ir.terminal_gate as u32]),
-            &folded,
-        );
-        let taken: Vec<bool> = (0..n).map(|g| folded[g] || stepped_mask[g]).collect();
-        let goal_mask = backward_closure(ir, ir.goal_gate.iter().copied(), &taken);
+        let (stepped_mask, goal_mask) = step_and_goal_cones(ir, &constant);
         let mut fixed_mask = vec![0u32; ir.state_words()];
         for &(b, _) in fixed {
             fixed_mask[b as usize >> 5] |= 1 << (b & 31);
@@ -84,10 +89,20 @@ impl DifferentialNet {
         let mut reader = Vec::new();
         reader_start.push(0);
         for g in 0..n {
+            // A reader in g's own cyclic component is left to that component's re-derivation.
+            let c = ir.cycle_of[g];
             reader.extend(
                 ir.fanout_of(g)
                     .iter()
-                    .filter(|&&f| stepped_mask[f as usize]),
+                    .filter(|&&f| stepped_mask[f as usize])
+                    .filter(|&&f| c < 0 || ir.cycle_of[f as usize] != c)
+                    .map(|&f| {
+                        if ir.cycle_of[f as usize] >= 0 {
+                            f | CYCLE_READER
+                        } else {
+                            f
+                        }
+                    }),
             );
             reader_start.push(reader.len() as u32);
         }
@@ -122,7 +137,6 @@ impl DifferentialNet {
                     };
                     rule | if legal_bits[g].is_empty() { 0 } else { LEGAL }
                         | if next_bases[g].is_empty() { 0 } else { NEXT }
-                        | if ir.cycle_of[g] >= 0 { CYCLE } else { 0 }
                         | if reader_start[g + 1] > reader_start[g] {
                             READ
                         } else {
@@ -148,52 +162,9 @@ impl DifferentialNet {
                 .collect(),
             constant,
             fixed_mask,
+            keep_inputs: !ir.state_reads_moves(),
         }
     }
-}
-
-/// Per gate, its value when the `fixed` bases have their values (gates 0 and 1 are the constants), or -1
-/// when it varies. Gates in cyclic components are left variable.
-fn fold_constants(ir: &Ir, fixed: &[(u32, bool)]) -> Vec<i8> {
-    let mut constant = vec![-1i8; ir.gate_count];
-    constant[0] = 0;
-    constant[1] = 1;
-    for &(b, v) in fixed {
-        constant[ir.base_gate[b as usize] as usize] = v as i8;
-    }
-    for g in ir.first_logic..ir.gate_count {
-        if ir.cycle_of[g] >= 0 {
-            continue;
-        }
-        let inputs = ir.fanin_of(g).iter().map(|&x| constant[x as usize]);
-        let known = inputs.clone().filter(|&c| c >= 0).count();
-        let ones = inputs.clone().filter(|&c| c == 1).count();
-        let all = ir.fanin_of(g).len();
-        constant[g] = match ir.gate_kind[g] {
-            kind::AND if known > ones => 0,
-            kind::OR if ones > 0 => 1,
-            kind::NOT if known == 1 => 1 - ones as i8,
-            kind::AND if known == all => 1,
-            kind::OR if known == all => 0,
-            _ => -1,
-        };
-    }
-    constant
-}
-
-/// The gates `roots` depend on (themselves included), except those already in `taken`.
-fn backward_closure(ir: &Ir, roots: impl Iterator<Item = u32>, taken: &[bool]) -> Vec<bool> {
-    let mut mark = vec![false; ir.gate_count];
-    let mut stack: Vec<u32> = roots.collect();
-    while let Some(g) = stack.pop() {
-        let g = g as usize;
-        if mark[g] || taken[g] {
-            continue;
-        }
-        mark[g] = true;
-        stack.extend(ir.fanin_of(g));
-    }
-    mark
 }
 
 fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
@@ -212,9 +183,11 @@ fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
 #[derive(Clone, Debug)]
 pub struct DifferentialRun {
     pub(crate) values: Vec<u8>,
-    /// Per gate, its `meta` word and its count of true inputs, side by side for one cache line per reader.
-    gates: Vec<[u32; 2]>,
+    /// Per logic gate, its true inputs minus its need, wrapping (see the module comment).
+    counts: Vec<u32>,
     events: Vec<u32>,
+    /// Per role, the input gate set by the last step on this net, or `NO_INPUT`.
+    inputs: Vec<u32>,
     legal: Vec<u64>,
     pub(crate) legal_count: Vec<u32>,
     pub(crate) next: Vec<u32>,
@@ -229,8 +202,9 @@ impl DifferentialRun {
     pub fn new(ir: &Ir, net: &DifferentialNet) -> DifferentialRun {
         let mut run = DifferentialRun {
             values: vec![0; ir.gate_count],
-            gates: net.meta.iter().map(|&m| [m, 0]).collect(),
-            events: Vec::new(),
+            counts: vec![0; ir.gate_count],
+            events: Vec::with_capacity(ir.gate_count),
+            inputs: vec![NO_INPUT; ir.role_count],
             legal: vec![0; net.legal_word[ir.role_count]],
             legal_count: vec![0; ir.role_count],
             next: vec![0; ir.state_words()],
@@ -253,19 +227,19 @@ impl DifferentialRun {
     }
 
     /// Counts the true inputs of logic gate `g` from scratch; returns whether it then holds.
-    fn count_inputs(&mut self, ir: &Ir, g: usize) -> u8 {
-        let count = ir
+    fn count_inputs(&mut self, ir: &Ir, net: &DifferentialNet, g: usize) -> u8 {
+        let count: u32 = ir
             .fanin_of(g)
             .iter()
             .map(|&x| self.values[x as usize] as u32)
             .sum();
-        self.gates[g][1] = count;
-        holds(self.gates[g][0], count)
+        self.counts[g] = count.wrapping_sub(need(net.meta[g]));
+        holds(net.meta[g], self.counts[g])
     }
 
     /// Counts the true inputs of logic gate `g` from scratch and sets its value.
-    fn recount(&mut self, ir: &Ir, g: usize) {
-        self.values[g] = self.count_inputs(ir, g);
+    fn recount(&mut self, ir: &Ir, net: &DifferentialNet, g: usize) {
+        self.values[g] = self.count_inputs(ir, net, g);
     }
 
     /// Records a flip of `g` in the legal and next bit sets it drives.
@@ -303,41 +277,98 @@ impl DifferentialRun {
         }
     }
 
+    /// Sets the joint move's input gates (one per role) on the loaded state: only a role whose input differs
+    /// from the last step's on this net changes, and the inputs stay set until the next call or
+    /// `clear_inputs`. Propagate afterwards.
+    pub(crate) fn set_inputs(&mut self, net: &DifferentialNet, gates: &[u32]) {
+        for (r, &g) in gates.iter().enumerate() {
+            let old = self.inputs[r];
+            if old != g {
+                self.set_source(net, g, 1);
+                if old != NO_INPUT {
+                    self.set_source(net, old, 0);
+                }
+                self.inputs[r] = g;
+            }
+        }
+    }
+
+    /// Clears the inputs after a step unless the net may keep them (`keep_inputs`); the change is propagated
+    /// with the next load.
+    pub(crate) fn end_step(&mut self, net: &DifferentialNet) {
+        if net.keep_inputs {
+            return;
+        }
+        for r in 0..self.inputs.len() {
+            let g = std::mem::replace(&mut self.inputs[r], NO_INPUT);
+            if g != NO_INPUT {
+                self.set_source(net, g, 0);
+            }
+        }
+    }
+
     /// Applies the queued flips depth first until no counter crosses its threshold.
     pub(crate) fn propagate(&mut self, ir: &Ir, net: &DifferentialNet) {
         while let Some(event) = self.events.pop() {
             let g = (event & !RISE) as usize;
-            let delta = if event & RISE != 0 { 1 } else { u32::MAX };
             let readers = net.reader_start[g] as usize..net.reader_start[g + 1] as usize;
-            for &f in &net.reader[readers] {
-                let f = f as usize;
-                // SAFETY: readers are gate ids below `gate_count` (checked by `Ir::validate`), the length of
-                // `gates` and `values`; this loop is the hot path of a playout.
-                let gate = unsafe { self.gates.get_unchecked_mut(f) };
-                let [meta, old] = *gate;
-                if meta & CYCLE != 0 {
-                    let c = ir.cycle_of[f];
-                    if ir.cycle_of[g] != c {
-                        self.derive_cycle(ir, net, c as usize, true);
-                    }
-                    continue;
-                }
-                let count = old.wrapping_add(delta);
-                gate[1] = count;
-                let need = meta >> 1 & NEED_MASK;
-                // The value flips exactly when the count crosses `need`, whatever the inversion.
-                if (old >= need) != (count >= need) {
-                    let value = unsafe { self.values.get_unchecked_mut(f) };
-                    *value ^= 1;
-                    let rise = if *value != 0 { RISE } else { 0 };
-                    if meta & READ != 0 {
-                        self.events.push(f as u32 | rise);
-                    }
-                    if meta & (LEGAL | NEXT) != 0 {
-                        self.mark_outputs(net, f);
-                    }
-                }
+            if event & RISE != 0 {
+                self.move_readers::<true>(ir, net, readers);
+            } else {
+                self.move_readers::<false>(ir, net, readers);
             }
+        }
+    }
+
+    /// Moves the counters of the readers `net.reader[readers]` of a gate that rose (`RISE`) or fell, and
+    /// flips those that crossed: a rise crosses when it makes the counter 0, a fall when it leaves 0. One
+    /// copy per direction keeps the loop free of a branch on it.
+    #[inline(always)]
+    fn move_readers<const RISE: bool>(
+        &mut self,
+        ir: &Ir,
+        net: &DifferentialNet,
+        readers: std::ops::Range<usize>,
+    ) {
+        for &f in &net.reader[readers] {
+            if f & CYCLE_READER != 0 {
+                let c = ir.cycle_of[(f & !CYCLE_READER) as usize];
+                self.derive_cycle(ir, net, c as usize, true);
+                continue;
+            }
+            // SAFETY: readers are gate ids below `gate_count` (checked by `Ir::validate`), the length of
+            // `counts`; this loop is the hot path of a playout.
+            let count = unsafe { self.counts.get_unchecked_mut(f as usize) };
+            let crossed = if RISE {
+                *count = count.wrapping_add(1);
+                *count == 0
+            } else {
+                let was = *count;
+                *count = was.wrapping_sub(1);
+                was == 0
+            };
+            if crossed {
+                self.flip(net, f as usize);
+            }
+        }
+    }
+
+    /// Flips logic gate `f` after its counter crossed the threshold: queues the change for its readers and
+    /// records it in the legal and next bit sets.
+    #[inline]
+    fn flip(&mut self, net: &DifferentialNet, f: usize) {
+        // SAFETY: `f` is a reader id, below `gate_count` (see `propagate`).
+        let (value, meta) = unsafe {
+            let value = self.values.get_unchecked_mut(f);
+            *value ^= 1;
+            (*value, *net.meta.get_unchecked(f))
+        };
+        if meta & READ != 0 {
+            self.events
+                .push(f as u32 | if value != 0 { RISE } else { 0 });
+        }
+        if meta & (LEGAL | NEXT) != 0 {
+            self.mark_outputs(net, f);
         }
     }
 
@@ -351,7 +382,7 @@ impl DifferentialRun {
         self.values[s..e].fill(0);
         self.cycle_work.clear();
         for g in s..e {
-            if self.count_inputs(ir, g) != 0 {
+            if self.count_inputs(ir, net, g) != 0 {
                 self.cycle_work.push(g as u32);
             }
         }
@@ -366,8 +397,8 @@ impl DifferentialRun {
                 if ir.cycle_of[f] != c as i32 {
                     continue;
                 }
-                self.gates[f][1] += 1;
-                if self.values[f] == 0 && holds(self.gates[f][0], self.gates[f][1]) != 0 {
+                self.counts[f] = self.counts[f].wrapping_add(1);
+                if self.values[f] == 0 && holds(net.meta[f], self.counts[f]) != 0 {
                     self.cycle_work.push(f as u32);
                 }
             }
@@ -406,6 +437,9 @@ impl DifferentialRun {
     pub(crate) fn kth_legal(&self, ir: &Ir, net: &DifferentialNet, r: usize, mut k: u32) -> usize {
         for w in net.legal_word[r]..net.legal_word[r + 1] {
             let mut word = self.legal[w];
+            if word == 0 {
+                continue;
+            }
             let ones = word.count_ones();
             if k >= ones {
                 k -= ones;
@@ -432,7 +466,7 @@ impl DifferentialRun {
             let g = g as usize;
             let c = ir.cycle_of[g];
             if c < 0 {
-                self.recount(ir, g);
+                self.recount(ir, net, g);
             } else if g == ir.cycle_range[2 * c as usize] as usize {
                 self.derive_cycle(ir, net, c as usize, false);
             }
@@ -451,6 +485,12 @@ impl DifferentialRun {
 }
 
 #[inline]
+fn need(meta: u32) -> u32 {
+    meta >> 1 & NEED_MASK
+}
+
+/// Whether a gate with flags `meta` holds when its counter (true inputs - need) is `count`.
+#[inline]
 fn holds(meta: u32, count: u32) -> u8 {
-    (count >= meta >> 1 & NEED_MASK) as u8 ^ (meta & 1) as u8
+    ((count as i32) >= 0) as u8 ^ (meta & 1) as u8
 }

@@ -81,15 +81,10 @@ pub(crate) fn play(
             let pick = run.kth_legal(ir, net, r, rng.next_int(legal));
             *input = ir.input_gate[ir.legal_input[pick] as usize];
         }
-        for &g in &inputs {
-            run.set_source(net, g, 1);
-        }
+        run.set_inputs(net, &inputs);
         run.propagate(ir, net);
         current.copy_from_slice(&run.next);
-        // The inputs are cleared now and propagated with this side's next load.
-        for &g in &inputs {
-            run.set_source(net, g, 0);
-        }
+        run.end_step(net);
         depth += 1;
         visit(&current);
     }

@@ -4,6 +4,9 @@
 //! hold in the lane are listed in IR order and one is drawn with `next_int(count)`. A lane's playouts are
 //! therefore exactly the scalar `playouts` with the lane's seed and the number of playouts the lane ran.
 //!
+//! The nets are lane_nets.rs's: at each step the block runs the net of one side to move, on the lanes in
+//! that side; the others wait. Waiting changes when a lane's playouts happen, never what they are.
+//!
 //! A block is 64 lanes sharing a quota of playouts: a lane that reaches a terminal state (or the depth cap)
 //! records its statistics and, while the block's quota lasts, starts over from the start state on the next
 //! step (its base words are replaced during the transition), so lanes stay busy until the quota runs out.
@@ -12,10 +15,10 @@
 
 use crate::error::{CoreError, Result};
 use crate::ir::Ir;
+use crate::lane_nets::{LaneNets, LaneSide};
 use crate::playout::PlayoutStats;
 use crate::queries::check_state;
 use crate::rng::Rng;
-use crate::wordnet::WordNet;
 
 pub const LANES: usize = 64;
 
@@ -33,7 +36,7 @@ struct LaneTally {
 
 /// Scratch of one thread: gate words, per-lane generators, depths and move-choice counters.
 pub struct LaneRunner<'n> {
-    net: &'n WordNet,
+    nets: &'n LaneNets,
     values: Vec<u64>,
     /// Base words of the next state, built before the base gates are overwritten (a base's next gate may be
     /// a base gate).
@@ -44,8 +47,6 @@ pub struct LaneRunner<'n> {
     depth: [u64; LANES],
     /// Per lane, while a role's move is chosen: legal entries that hold, then the drawn index still to go.
     count: [u32; LANES],
-    /// Bit planes of the per-lane legal counts (enough for the largest role's legal entries).
-    planes: Vec<u64>,
     tally: LaneTally,
     /// Whether a legal, goal or terminal gate lies in the move phase, so a state query must also evaluate
     /// the move phase with no input set (as the scalar engine does).
@@ -53,13 +54,13 @@ pub struct LaneRunner<'n> {
 }
 
 impl<'n> LaneRunner<'n> {
-    /// Scratch for `net`, compiled from `ir`, with playouts starting in `start`.
-    pub fn new(ir: &Ir, net: &'n WordNet, start: &[u32]) -> Result<LaneRunner<'n>> {
+    /// Scratch for `nets`, compiled from `ir`, with playouts starting in `start`.
+    pub fn new(ir: &Ir, nets: &'n LaneNets, start: &[u32]) -> Result<LaneRunner<'n>> {
         check_state(ir, start)?;
-        if net.gate_count() != ir.gate_count {
+        if nets.gate_count() != ir.gate_count {
             return Err(CoreError::BadArgument(format!(
-                "the word net has {} gates, the IR {}",
-                net.gate_count(),
+                "the word nets have {} gates, the IR {}",
+                nets.gate_count(),
                 ir.gate_count
             )));
         }
@@ -71,8 +72,8 @@ impl<'n> LaneRunner<'n> {
             .any(|&g| g >= split)
             || ir.terminal_gate >= ir.phase_split;
         Ok(LaneRunner {
-            net,
-            values: vec![0; net.gate_count()],
+            nets,
+            values: vec![0; ir.gate_count],
             next: vec![0; ir.base_count()],
             start: (0..ir.base_count())
                 .map(|b| 0u64.wrapping_sub(u64::from(start[b >> 5] >> (b & 31) & 1)))
@@ -80,15 +81,6 @@ impl<'n> LaneRunner<'n> {
             rngs: vec![Rng::new(0); LANES],
             depth: [0; LANES],
             count: [0; LANES],
-            planes: vec![
-                0;
-                (0..ir.role_count)
-                    .map(|r| ir.legal_range(r).len())
-                    .max()
-                    .unwrap_or(0)
-                    .checked_ilog2()
-                    .map_or(1, |b| b as usize + 1)
-            ],
             tally: LaneTally {
                 playouts: [0; LANES],
                 total_depth: [0; LANES],
@@ -128,13 +120,20 @@ impl<'n> LaneRunner<'n> {
         let fresh = if max_depth == 0 { !0u64 } else { 0 };
         let mut at_cap = fresh;
         while live != 0 {
+            let (side, active) = self.nets.choose(&self.values, live);
             self.values[inputs.clone()].fill(0);
-            self.net.run_state(&mut self.values);
+            side.net.run_state(&mut self.values);
             if self.state_reads_moves {
-                self.net.run_moves(&mut self.values);
+                side.net.run_moves(&mut self.values);
             }
-            let terminal = self.values[ir.terminal_gate] & live;
-            let capped = at_cap & live & !terminal;
+            for &(g, word) in &side.fixed {
+                self.values[g as usize] = word;
+            }
+            let terminal = self.values[ir.terminal_gate] & active;
+            let capped = at_cap & active & !terminal;
+            if terminal | capped != 0 {
+                side.net.run_goals(&mut self.values);
+            }
             let mut restart = 0u64;
             for_each_lane(terminal | capped, |k| {
                 self.record(ir, k, capped >> k & 1 != 0);
@@ -146,17 +145,21 @@ impl<'n> LaneRunner<'n> {
                     live &= !(1 << k);
                 }
             });
-            let moving = live & !restart;
+            let moving = active & live & !restart;
             if moving != 0 {
-                self.choose_moves(ir, moving)?;
-                self.net.run_moves(&mut self.values);
+                self.choose_moves(ir, side, moving)?;
+                side.net.run_moves(&mut self.values);
                 for_each_lane(moving, |k| {
                     self.depth[k] += 1;
                     at_cap |= u64::from(self.depth[k] >= max_depth) << k;
                 });
             }
+            // Lanes that did not move (waiting, or ended without a restart) keep their state.
+            let kept = !(moving | restart);
             for (b, word) in self.next.iter_mut().enumerate() {
-                *word = self.values[ir.base_next[b] as usize] & !restart | self.start[b] & restart;
+                *word = self.values[ir.base_next[b] as usize] & moving
+                    | self.start[b] & restart
+                    | self.values[bases.start + b] & kept;
             }
             self.values[bases.clone()].copy_from_slice(&self.next);
         }
@@ -203,30 +206,19 @@ impl<'n> LaneRunner<'n> {
     /// the role's legal words instead of per-lane lists: count the entries that hold in each lane, draw an
     /// index per lane, then walk the entries again until every lane has met its index. Both passes touch
     /// only the gate words and two 64-entry arrays, where lists would scatter stores over
-    /// 64 × (legal entries) slots.
-    fn choose_moves(&mut self, ir: &Ir, moving: u64) -> Result<()> {
+    /// 64 × (legal entries) slots. The count visits only the (entry, lane) pairs that hold: in a game with
+    /// thousands of move entries per role (speedchess: 3,833) a lane holds a few dozen, and most words are
+    /// zero (measured against a bit-sliced counter over every entry, which cost as much as the net).
+    fn choose_moves(&mut self, ir: &Ir, side: &LaneSide, moving: u64) -> Result<()> {
         for r in 0..ir.role_count {
-            let range = ir.legal_range(r);
-            // Per-lane counts as a vertical (bit-sliced) binary counter: plane p holds bit p of every
-            // lane's count, and adding an entry's word is a ripple of half adders.
-            self.planes.fill(0);
-            for &g in &ir.legal_gate[range.clone()] {
-                let mut carry = self.values[g as usize] & moving;
-                // No early exit when the carry dies: a data-dependent branch here mispredicts more
-                // than the few extra word operations cost.
-                for plane in self.planes.iter_mut() {
-                    let next = *plane & carry;
-                    *plane ^= carry;
-                    carry = next;
-                }
+            let (legal, inputs) = side.legal(r);
+            let mut counts = [0u32; LANES];
+            for &g in legal {
+                for_each_lane(self.values[g as usize] & moving, |k| counts[k] += 1);
             }
             let mut missing = false;
             for_each_lane(moving, |k| {
-                let n = self
-                    .planes
-                    .iter()
-                    .enumerate()
-                    .fold(0, |n, (p, &plane)| n | ((plane >> k & 1) as u32) << p);
+                let n = counts[k];
                 missing |= n == 0;
                 self.count[k] = self.rngs[k].next_int(n.max(1));
             });
@@ -236,18 +228,17 @@ impl<'n> LaneRunner<'n> {
             // Without a branch per lane: a lane whose index reaches 0 picks the entry and its index wraps
             // to u32::MAX, so it never picks again.
             let mut pending = moving;
-            for l in range {
+            for (&g, &input) in legal.iter().zip(inputs) {
                 if pending == 0 {
                     break;
                 }
                 let mut hits = 0u64;
-                for_each_lane(self.values[ir.legal_gate[l] as usize] & pending, |k| {
+                for_each_lane(self.values[g as usize] & pending, |k| {
                     let left = self.count[k];
                     hits |= u64::from(left == 0) << k;
                     self.count[k] = left.wrapping_sub(1);
                 });
-                let gate = ir.input_gate[ir.legal_input[l] as usize];
-                self.values[gate as usize] |= hits;
+                self.values[input as usize] |= hits;
                 pending &= !hits;
             }
         }

@@ -10,8 +10,10 @@ pub mod differential;
 pub mod differential_playout;
 pub mod engine;
 pub mod error;
+pub mod fold;
 pub mod gram_table;
 pub mod ir;
+pub mod lane_nets;
 pub mod lane_simulate;
 pub mod lanes;
 pub mod parallel;
@@ -30,6 +32,7 @@ pub use differential_playout::differential_playouts;
 pub use engine::{Engine, Propagation};
 pub use error::{CoreError, Result};
 pub use ir::{Ir, IR_VERSION};
+pub use lane_nets::LaneNets;
 pub use lane_simulate::{lane_simulate, LaneScratch};
 pub use lanes::{LaneRunner, LANES};
 pub use parallel::{

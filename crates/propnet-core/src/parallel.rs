@@ -13,12 +13,12 @@
 use crate::engine::Engine;
 use crate::error::Result;
 use crate::ir::Ir;
+use crate::lane_nets::LaneNets;
 use crate::lanes::{LaneRunner, LANES};
 use crate::perft::Perft;
 use crate::playout::{playouts, PlayoutStats};
 use crate::queries::check_state;
 use crate::rng::splitmix32_nth;
-use crate::wordnet::WordNet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Threads to use for a request of `threads` (0 = every core the OS reports).
@@ -114,7 +114,7 @@ pub const BLOCK_PLAYOUTS: u64 = 16 * LANES as u64;
 /// statistics are sums, minima and maxima, so the result depends on (seed, count) but not on the threads.
 pub fn lane_playouts(
     ir: &Ir,
-    net: &WordNet,
+    nets: &LaneNets,
     start: &[u32],
     count: u64,
     seed: u32,
@@ -126,7 +126,7 @@ pub fn lane_playouts(
     let t = resolve_threads(threads).clamp(1, blocks);
     let next = AtomicUsize::new(0);
     let run_some = || -> Result<PlayoutStats> {
-        let mut runner = LaneRunner::new(ir, net, start)?;
+        let mut runner = LaneRunner::new(ir, nets, start)?;
         let mut stats = PlayoutStats::empty(ir.role_count);
         let mut seeds = [0u32; LANES];
         loop {

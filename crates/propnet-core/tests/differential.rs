@@ -4,6 +4,7 @@
 mod common;
 
 use common::load_fixture;
+use propnet_core::ir::kind;
 use propnet_core::{differential_playouts, playouts, Engine, Rng, SideNets};
 
 const GAMES: [&str; 4] = ["tictactoe", "montyhall", "connectfour", "recursive-view"];
@@ -91,4 +92,35 @@ fn a_bad_start_state_is_an_error() {
     let ir = fixture.ir.ir();
     let mut sides = SideNets::new(Vec::new());
     assert!(differential_playouts(&ir, &mut sides, &[], 1, 1, 10).is_err());
+}
+
+#[test]
+fn inputs_are_cleared_after_each_step_when_a_goal_reads_one() {
+    // A goal proposition moved into the move phase: state queries then evaluate it with no input set, so
+    // the differential nets must not keep a step's inputs.
+    let mut owned = load_fixture("tictactoe").ir;
+    // The first OR of the move phase that reads an input directly (so it holds whenever that input is set),
+    // as role 0's best goal.
+    let reads_input = |g: usize| {
+        let fanin = &owned.fanin[owned.fanin_start[g] as usize..owned.fanin_start[g + 1] as usize];
+        fanin.iter().any(|x| owned.input_gate.contains(x))
+    };
+    let gate = (owned.phase_split..owned.gate_kind.len())
+        .find(|&g| owned.gate_kind[g] == kind::OR && reads_input(g))
+        .unwrap();
+    let first_goal = owned.goal_start[0] as usize;
+    owned.goal_gate[first_goal] = gate as u32;
+    owned.goal_value[first_goal] = 1000;
+    let ir = owned.ir();
+    assert!(ir.state_reads_moves());
+    let mut engine = Engine::new(&ir);
+    let start = engine.initial_state(&ir);
+    for split in [Vec::new(), SideNets::choose(&ir, &start).split().to_vec()] {
+        let mut sides = SideNets::new(split);
+        for seed in 0..20 {
+            let want = playouts(&ir, &mut engine, &start, 5, seed, 1000);
+            let got = differential_playouts(&ir, &mut sides, &start, 5, seed, 1000);
+            assert_eq!(got, want, "seed {seed}");
+        }
+    }
 }

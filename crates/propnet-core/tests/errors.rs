@@ -101,7 +101,7 @@ fn bit_sliced_playouts_report_a_role_without_moves_and_bad_states() {
     owned.legal_gate[role1].fill(0);
     let ir = owned.ir();
     let start = Engine::new(&ir).initial_state(&ir);
-    let net = propnet_core::WordNet::compile(&ir).unwrap();
+    let net = propnet_core::LaneNets::new(&ir, &[], &[]).unwrap();
     for count in [1, 100, 5000] {
         assert_eq!(
             propnet_core::lane_playouts(&ir, &net, &start, count, 3, 100, 2),

@@ -1,23 +1,36 @@
 //! Bit-sliced playouts on real games: every lane's playouts must be exactly the scalar engine's playouts
-//! with the lane's seed (same trajectories, so same depths, truncations and goals), and the threaded batch
-//! must not depend on the thread count.
+//! with the lane's seed (same trajectories, so same depths, truncations and goals), whichever nets the lanes
+//! run on (one per side to move, one for every state, or a split whose combinations were not all compiled),
+//! and the threaded batch must not depend on the thread count.
 mod common;
 
 use common::load_fixture;
 use propnet_core::{
-    lane_playouts, playouts, thread_seed, Engine, LaneRunner, PlayoutStats, WordNet,
+    lane_playouts, playouts, thread_seed, Engine, Ir, LaneNets, LaneRunner, PlayoutStats, SideNets,
     BLOCK_PLAYOUTS, LANES,
 };
 
 const GAMES: [&str; 4] = ["tictactoe", "montyhall", "connectfour", "recursive-view"];
 
-/// Runs one block and checks each lane against the scalar engine; returns the merged statistics.
-fn check_block(name: &str, quota: u64, seed: u32, max_depth: u64) -> PlayoutStats {
+/// The nets a reasoner builds: split on the bases `SideNets::measure` finds, one per combination it met.
+fn side_nets(ir: &Ir, start: &[u32]) -> LaneNets {
+    let (split, keys) = SideNets::measure(ir, start);
+    LaneNets::new(ir, &split, &keys).unwrap()
+}
+
+/// Runs one block on `nets` and checks each lane against the scalar engine; returns the merged statistics.
+fn check_block_on(
+    name: &str,
+    nets: impl Fn(&Ir, &[u32]) -> LaneNets,
+    quota: u64,
+    seed: u32,
+    max_depth: u64,
+) -> PlayoutStats {
     let fixture = load_fixture(name);
     let ir = fixture.ir.ir();
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
-    let net = WordNet::compile(&ir).unwrap();
+    let net = nets(&ir, &start);
     let mut runner = LaneRunner::new(&ir, &net, &start).unwrap();
     let seeds: [u32; LANES] = std::array::from_fn(|k| thread_seed(seed, k));
     runner.run_block(&ir, quota, &seeds, max_depth).unwrap();
@@ -37,6 +50,10 @@ fn check_block(name: &str, quota: u64, seed: u32, max_depth: u64) -> PlayoutStat
     merged
 }
 
+fn check_block(name: &str, quota: u64, seed: u32, max_depth: u64) -> PlayoutStats {
+    check_block_on(name, side_nets, quota, seed, max_depth)
+}
+
 #[test]
 fn each_lane_replays_the_scalar_playouts_of_its_seed() {
     for name in GAMES {
@@ -52,13 +69,38 @@ fn each_lane_replays_the_scalar_playouts_of_its_seed() {
 }
 
 #[test]
+fn lanes_replay_their_seeds_on_any_set_of_nets() {
+    let one_net = |ir: &Ir, _: &[u32]| LaneNets::new(ir, &[], &[]).unwrap();
+    // The split bases with only their first combination compiled: lanes in the others run on the net
+    // for every state, and the block alternates between the two.
+    let one_side = |ir: &Ir, start: &[u32]| {
+        let (split, keys) = SideNets::measure(ir, start);
+        LaneNets::new(ir, &split, &keys[..keys.len().min(1)]).unwrap()
+    };
+    for name in GAMES {
+        for (quota, seed, max_depth) in [(1000, 7, 10_000), (300, 3, 4)] {
+            check_block_on(name, one_net, quota, seed, max_depth);
+            check_block_on(name, one_side, quota, seed, max_depth);
+        }
+    }
+    let fixture = load_fixture("tictactoe");
+    let ir = fixture.ir.ir();
+    let start = Engine::new(&ir).initial_state(&ir);
+    assert_eq!(
+        side_nets(&ir, &start).side_count(),
+        3,
+        "tictactoe: one net per side to move, one for all"
+    );
+}
+
+#[test]
 fn a_single_playout_equals_the_scalar_path_for_the_same_seed() {
     for name in GAMES {
         let fixture = load_fixture(name);
         let ir = fixture.ir.ir();
         let mut engine = Engine::new(&ir);
         let start = engine.initial_state(&ir);
-        let net = WordNet::compile(&ir).unwrap();
+        let net = side_nets(&ir, &start);
         for seed in [1, 99, u32::MAX] {
             let want = playouts(&ir, &mut engine, &start, 1, seed, 10_000);
             assert_eq!(
@@ -76,7 +118,7 @@ fn the_batch_is_the_merge_of_its_blocks_on_any_thread_count() {
     let ir = fixture.ir.ir();
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
-    let net = WordNet::compile(&ir).unwrap();
+    let net = side_nets(&ir, &start);
     let count = 2 * BLOCK_PLAYOUTS + 5;
     let one = lane_playouts(&ir, &net, &start, count, 21, 10_000, 1).unwrap();
     assert_eq!(one.playouts, count);
@@ -106,7 +148,7 @@ fn statistics_agree_with_the_scalar_path_within_sampling_error() {
         let ir = fixture.ir.ir();
         let mut engine = Engine::new(&ir);
         let start = engine.initial_state(&ir);
-        let net = WordNet::compile(&ir).unwrap();
+        let net = side_nets(&ir, &start);
         let n = 4000;
         let lanes = lane_playouts(&ir, &net, &start, n, 5, 10_000, 1).unwrap();
         let scalar = playouts(&ir, &mut engine, &start, n, 5, 10_000).unwrap();

@@ -9,7 +9,7 @@ use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
     choose_differential, choose_propagation, differential_playouts, lane_playouts, lane_simulate,
-    parallel_perft, parallel_playouts, resolve_threads, simulate, CoreError, Engine, Ir,
+    parallel_perft, parallel_playouts, resolve_threads, simulate, CoreError, Engine, Ir, LaneNets,
     LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng, SideNets, SimulationBatch,
     WordNet, IR_VERSION,
 };
@@ -216,8 +216,10 @@ impl NativePolicy {
 pub struct NativePropnet {
     arrays: PropnetIrInput,
     engine: Engine,
-    /// The net compiled for 64-lane bit-sliced playouts.
+    /// The net compiled for 64-lane policy simulations.
     words: WordNet,
+    /// The nets of 64-lane random playouts: one per side to move, goals evaluated at the end only.
+    lane_nets: LaneNets,
     /// One-thread scalar playouts by differential propagation, when it is the faster scalar path.
     differential: Option<SideNets>,
     /// Buffers of the 64-lane policy simulations, kept between batches.
@@ -273,10 +275,13 @@ impl NativePropnet {
         };
         let engine = Engine::with_propagation(&view, mode);
         let words = WordNet::compile(&view).map_err(to_napi)?;
+        let (split, keys) = SideNets::measure(&view, &start);
+        let lane_nets = LaneNets::new(&view, &split, &keys).map_err(to_napi)?;
         Ok(NativePropnet {
             arrays: ir,
             engine,
             words,
+            lane_nets,
             differential,
             lanes: LaneScratch::default(),
             legal: Vec::new(),
@@ -422,7 +427,7 @@ impl NativePropnet {
                 threads,
             )
         } else {
-            lane_playouts(&ir, &self.words, start, count, seed, max_depth, threads)
+            lane_playouts(&ir, &self.lane_nets, start, count, seed, max_depth, threads)
         }
         .map_err(to_napi)?;
         Ok(NativePlayoutStats {

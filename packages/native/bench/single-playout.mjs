@@ -1,7 +1,8 @@
 // Issue 26's side-by-side measurement: per game, states per CPU-second of the native batch (64 lanes, one
 // thread), of one playout per call (the mode a tree search uses) with each scalar propagation, the cost of one
 // legalMoves and one nextState call, and optionally an external engine's rate (ggplib), all interleaved round
-// by round so every ratio is measured under the same load. Needs built packages (pnpm build). Run:
+// by round so every ratio is measured under the same load; also propnet-wasm's module (random playouts in the
+// module, its timed choice of propagation) beside them. Needs built packages (pnpm build). Run:
 //   node packages/native/bench/single-playout.mjs [--games a,b] [--seconds S] [--rounds R] [--peer 'CMD ARGS']
 // --peer: a command run once per game as `CMD ARGS GAME_FILE`, started before the rounds (so its build runs
 // beside ours): it prints one JSON line {"ready": true, "build_s": s, "build_cpu_s": s} when built, then
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { Rng } from '@gdlkit/core';
 import { gamesDirectory, loadCorpusGame } from '@gdlkit/core/corpus';
 import { buildPropnetWithStats } from '@gdlkit/propnet';
+import { loadBinaryen, PropnetWasmReasoner } from '@gdlkit/propnet/wasm';
 import { NativeReasoner, requireNative } from '../dist/index.js';
 
 const { values } = parseArgs({
@@ -123,6 +125,7 @@ if (values['chart-from']) {
   process.exit(0);
 }
 
+await loadBinaryen();
 const setups = [];
 for (const name of values.games.split(',')) {
   const game = loadCorpusGame(`${name}.kif`);
@@ -140,7 +143,18 @@ for (const name of values.games.split(',')) {
   const exact = make({ playoutMode: 'exact' });
   const scalar = Object.fromEntries(SCALAR.map((p) => [p, make({ propagation: p })]));
   const steps = sampleSteps(auto);
-  setups.push({ name, gates: ir.gateCount, buildMs, auto, exact, scalar, steps });
+  const w0 = performance.now();
+  let wasm;
+  try {
+    wasm = new PropnetWasmReasoner(game, ir);
+  } catch (e) {
+    console.error(`${name}: no WASM module: ${e.message}`);
+  }
+  const wasmMs = performance.now() - w0;
+  // V8 compiles the module's hot functions again in background threads, whose CPU time this process's
+  // CPU time includes: let that finish before any engine is timed.
+  if (wasm) rate(() => wasm.playouts(wasm.initialState(), { count: 5, seed: 1 }).states);
+  setups.push({ name, gates: ir.gateCount, buildMs, wasmMs, auto, exact, scalar, steps, wasm });
   console.error(`${name}: ${ir.gateCount} gates, built in ${buildMs.toFixed(0)} ms, auto: ${auto.net.propagation}`);
 }
 // The peers build after ours, all at once, so their builds do not slow ours.
@@ -169,6 +183,7 @@ for (let round = 0; round < rounds; round++) {
       const step = s.steps[i % s.steps.length];
       return engine.nextState(step.state, step.move);
     });
+    r.wasm = s.wasm ? rate(() => s.wasm.playouts(start, { count: 5, seed: seed++ }).states) : Number.NaN;
     if (s.peer) r.peer = await s.peer.measure();
     rows.get(s.name).push(r);
     console.error(`round ${round + 1} ${s.name}: ${JSON.stringify(r)}`);
@@ -188,12 +203,12 @@ console.log(
     `${rounds} rounds of ${seconds} s per engine and game; states per CPU-second.\n`,
 );
 const peer = values.peer
-  ? ' | peer build s | peer | batch / peer | one at a time / peer | one per call / peer'
+  ? ' | peer build s | peer | batch / peer | one at a time / peer | one per call / peer | WASM / peer'
   : '';
 console.log(
-  `| game | gates | build s | auto's scalar path | batch (64 lanes) | one at a time, 64 per call | one per call: auto | differential (split) | incremental | levelled | legalMoves ns | nextState ns${peer} | load |`,
+  `| game | gates | build s | auto's scalar path | batch (64 lanes) | one at a time, 64 per call | one per call: auto | differential (split) | incremental | levelled | legalMoves ns | nextState ns | WASM build s | WASM${peer} | load |`,
 );
-console.log(`| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${values.peer ? ' ---: | ---: | ---: | ---: | ---: |' : ''} ---: |`);
+console.log(`| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${values.peer ? ' ---: | ---: | ---: | ---: | ---: | ---: |' : ''} ---: |`);
 for (const s of setups) {
   const list = rows.get(s.name);
   const ns = (x) => x.toFixed(0);
@@ -210,9 +225,11 @@ for (const s of setups) {
     span(list, 'levelled'),
     span(list, 'legalNs', ns),
     span(list, 'nextNs', ns),
+    s.wasm ? (s.wasmMs / 1000).toFixed(1) : '—',
+    span(list, 'wasm'),
   ];
   if (values.peer) {
-    cells.push(s.peerBuild ? s.peerBuild.build_s.toFixed(1) : '—', span(list, 'peer'), ratio(list, 'batch'), ratio(list, 'exact'), ratio(list, 'auto'));
+    cells.push(s.peerBuild ? s.peerBuild.build_s.toFixed(1) : '—', span(list, 'peer'), ratio(list, 'batch'), ratio(list, 'exact'), ratio(list, 'auto'), ratio(list, 'wasm'));
   }
   cells.push(span(list, 'load', (x) => x.toFixed(1)));
   console.log(`| ${cells.join(' | ')} |`);
@@ -225,6 +242,7 @@ function chart(names, rows) {
     ['batch', 'native batch (64 lanes)', '#1f77b4'],
     ['exact', 'native one at a time (64 per call)', '#2ca02c'],
     ['auto', 'native one per call', '#98df8a'],
+    ['wasm', 'propnet-wasm module', '#9467bd'],
     ['peer', 'ggplib (C++ propnet)', '#d62728'],
   ];
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -233,12 +251,12 @@ function chart(names, rows) {
   const x = (v) => 200 + ((Math.log10(Math.max(v, 10 ** lo)) - lo) / (hi - lo)) * 560;
   const bar = 9;
   const group = series.length * bar + 12;
-  const height = 40 + names.length * group + 40;
+  const height = 40 + names.length * group + 54;
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="${height}" font-family="sans-serif" font-size="11">`,
   ];
   for (let e = lo; e <= hi; e++) {
-    out.push(`<line x1="${x(10 ** e)}" y1="30" x2="${x(10 ** e)}" y2="${height - 40}" stroke="#ddd"/>`);
+    out.push(`<line x1="${x(10 ** e)}" y1="30" x2="${x(10 ** e)}" y2="${height - 54}" stroke="#ddd"/>`);
     out.push(`<text x="${x(10 ** e)}" y="24" text-anchor="middle">10^${e}</text>`);
   }
   names.forEach((name, i) => {
@@ -251,8 +269,9 @@ function chart(names, rows) {
     });
   });
   series.forEach(([, label, color], j) => {
-    out.push(`<rect x="${200 + j * 150}" y="${height - 28}" width="10" height="10" fill="${color}"/>`);
-    out.push(`<text x="${214 + j * 150}" y="${height - 19}">${label}</text>`);
+    const [lx, ly] = [20 + (j % 3) * 260, height - 30 + Math.floor(j / 3) * 14];
+    out.push(`<rect x="${lx}" y="${ly}" width="10" height="10" fill="${color}"/>`);
+    out.push(`<text x="${lx + 14}" y="${ly + 9}">${label}</text>`);
   });
   out.push('</svg>');
   return out.join('\n');
