@@ -2,7 +2,6 @@ import { GrowableInt32, type PolicyTable, type Reasoner, type Rng, type TermId }
 import { MoveHistory } from '../search/move-history.js';
 import type { PlayoutPolicy } from '../search/playout-policy.js';
 import { TablePolicy } from '../search/table-policy.js';
-import type { Hypergame } from './hypergame.js';
 import { HypergameSearch, type MoveEvaluation } from './hypergame-search.js';
 import type { ModelBag } from './model-bag.js';
 
