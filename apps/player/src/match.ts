@@ -1,10 +1,11 @@
-import { type Game, goalToJson, type Reasoner, sortCanonical, type TermId } from '@gdlkit/core';
+import { type Game, goalToJson, type Reasoner, Rng, sortCanonical, type TermId } from '@gdlkit/core';
 import { createFilter, type FilterReasoner, type KnowledgeState } from '@gdlkit/filter';
 import { HypergameSearch } from './hyperplay/hypergame-search.js';
 import { HyperPlayer } from './hyperplay/hyperplay-player.js';
 import { chooseMethod, type Gdl2Method } from './hyperplay/method-choice.js';
 import { type ResourceSettings, resolveResources } from './hyperplay/resources.js';
 import { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
+import { legalAfterRound, type RoundObservation } from './knowledge/successor-legality.js';
 import type { Logger } from './log.js';
 import type { TurnReport } from './protocol/messages.js';
 import { isNil, MessageSyntaxError, printSExpr, readSExpr, type SExpr } from './protocol/sexpr.js';
@@ -94,6 +95,8 @@ export class Match {
   /** GDL-II: turns were replayed into the filter only (a resumed match); no states are tracked. */
   private untracked = false;
   private lastOwnMove: TermId | null = null;
+  /** Draws the other roles' moves of the quick advance behind the early report (GDL-II). */
+  private readonly rng: Rng;
 
   private readonly settings: SearchSettings;
 
@@ -106,6 +109,7 @@ export class Match {
     // between the same players are not copies of each other, and a match is still reproducible from its id.
     const settings: SearchSettings = { ...base, seed: matchSeed(base.seed ?? 1, setup.id) };
     this.settings = settings;
+    this.rng = new Rng((settings.seed ?? 1) ^ 0x2545f491);
     this.id = setup.id;
     this.playClockMs = setup.playClockMs;
     this.reasoner = setup.reasoner;
@@ -149,7 +153,7 @@ export class Match {
     const uct = this.uct;
     if (!uct) {
       // GDL-II: the first PLAY's position is the initial state; the filter knows its legal moves already.
-      this.reportKnownLegal(observer);
+      this.reportKnownLegal(observer, null);
       if (!this.gdl2) this.chooseGdl2Method(until);
       return;
     }
@@ -324,16 +328,43 @@ export class Match {
   /**
    * Reports a move the filter knows to be legal for the coming turn, before the slower state tracking and the
    * search run, so the shell has a legal answer even if this worker misses the clock (issue 25: Krieg-TicTacToe
-   * at 1 s clocks was answered `nil`). Returns the filter's known legal moves.
+   * at 1 s clocks was answered `nil`). Returns the filter's known legal moves. `round` is the round just
+   * played (null on the first turn and when a turn brought no update).
    */
-  private reportKnownLegal(observer: TurnObserver | null): readonly TermId[] {
+  private reportKnownLegal(observer: TurnObserver | null, round: RoundObservation | null): readonly TermId[] {
     const known = this.knownByFilter();
     if (!observer) return known;
     // When the filter knows none (its knowledge is not disjunctive: Krieg-TicTacToe's "blank or the opponent's"
-    // cells), a move legal in some of its models is still a better answer than nil, which is never legal.
-    const move = known[0] ?? this.possibleMove();
+    // cells), a move legal in the tracked states advanced by the round, else one legal in some of the filter's
+    // models, is still a better answer than nil, which is never legal.
+    const move = known[0] ?? this.legalInTrackedSuccessors(round) ?? this.possibleMove();
     if (move !== undefined) observer.position(this.turn + 1, this.setup.game.store.toKif(move));
     return known;
+  }
+
+  /**
+   * One of the moves legal in one successor of each of a few tracked states (hypergames, or the enumerating
+   * tracker's states) that explains `round`, and possible in the filter's knowledge; none when nothing is
+   * tracked or no successor was found (knowledge/successor-legality.ts).
+   */
+  private legalInTrackedSuccessors(round: RoundObservation | null): TermId | undefined {
+    const gdl2 = this.gdl2;
+    if (!gdl2 || this.untracked) return undefined;
+    const found = gdl2.hyper
+      ? legalAfterRound(
+          this.reasoner,
+          this.setup.role,
+          gdl2.hyper.bag.models.map((m) => m.state),
+          round,
+          this.rng,
+        )
+      : legalAfterRound(this.setup.prover, this.setup.role, gdl2.tracker!.sampleStates(4), round, this.rng);
+    const knowledge = this.knowledge;
+    // The filter's possibly legal moves are a sound over-approximation: a move outside them is illegal.
+    const possible = knowledge
+      ? new Set(knowledge.filter.possibleLegalMoves(knowledge.state, this.setup.role))
+      : null;
+    return found?.find((m) => possible === null || possible.has(m));
   }
 
   /** The state of a GDL-II method, new at the start of the match. */
@@ -405,7 +436,10 @@ export class Match {
       this.policy.decay();
     }
     // The report goes out on this process's IPC channel before the tracker's update blocks the event loop.
-    const known = this.reportKnownLegal(observer);
+    const known = this.reportKnownLegal(
+      observer,
+      update && { ownMove: update.move, percepts: update.percepts },
+    );
     if (observer) await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.untracked) return this.filterOnlySearch(known);
     if (gdl2.hyper) return this.hyperSearch(gdl2.hyper, gdl2.method, update, known, deadline);

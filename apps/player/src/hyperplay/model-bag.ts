@@ -223,7 +223,7 @@ export class ModelBag<S> {
 }
 
 /** The `index`-th joint move of the product of the roles' move lists (last role fastest). */
-function jointMoveAt(legal: readonly (readonly TermId[])[], index: number): TermId[] {
+export function jointMoveAt(legal: readonly (readonly TermId[])[], index: number): TermId[] {
   const move = new Array<TermId>(legal.length);
   for (let r = legal.length - 1; r >= 0; r--) {
     const moves = legal[r]!;
