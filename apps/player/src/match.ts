@@ -92,6 +92,8 @@ export class Match {
   /** GDL-II: the filter's sound knowledge (B+, B0) of the current state (Thielscher 2013). */
   private knowledge: { filter: FilterReasoner; state: KnowledgeState } | null;
   private turn = 0;
+  /** PLAYs begun; a PLAY still finishing when the next one began (its reply too late) must not restart the search. */
+  private plays = 0;
   /** GDL-II: turns were replayed into the filter only (a resumed match); no states are tracked. */
   private untracked = false;
   private lastOwnMove: TermId | null = null;
@@ -176,6 +178,7 @@ export class Match {
     observer: TurnObserver,
   ): Promise<{ text: string; timing: ReplyTiming }> {
     this.loop.stop();
+    const generation = ++this.plays;
     const began = performance.now();
     const search = this.uct
       ? this.advancePerfect(input)
@@ -213,6 +216,9 @@ export class Match {
     });
     clearInterval(progress);
     const move = search.bestMove();
+    // A later PLAY began while this one finished (the shell answered for it): that PLAY owns the match now.
+    if (generation !== this.plays)
+      return { text: store.toKif(move), timing: this.timing(advanceMs, deadline) };
     this.lastOwnMove = move;
     const text = store.toKif(move);
     const timing = this.timing(advanceMs, deadline);
@@ -248,6 +254,15 @@ export class Match {
       await this.advanceImperfect(input, null);
     }
     this.turn++;
+    this.sentInstead(sent);
+  }
+
+  /**
+   * The move sent for the last turn was `sent`, not necessarily the one this match chose (the shell answered
+   * for it, or a replacement replays): GDL-II's older PLAY form, which does not repeat the player's move, goes
+   * on from it.
+   */
+  sentInstead(sent: string): void {
     const expr = readSExpr(sent);
     this.lastOwnMove = isNil(expr) ? this.lastOwnMove : internTerm(this.setup.game.store, expr);
   }
@@ -351,14 +366,8 @@ export class Match {
     const gdl2 = this.gdl2;
     if (!gdl2 || this.untracked) return undefined;
     const found = gdl2.hyper
-      ? legalAfterRound(
-          this.reasoner,
-          this.setup.role,
-          gdl2.hyper.bag.models.map((m) => m.state),
-          round,
-          this.rng,
-        )
-      : legalAfterRound(this.setup.prover, this.setup.role, gdl2.tracker!.sampleStates(4), round, this.rng);
+      ? legalAfterRound(this.reasoner, this.setup.role, gdl2.hyper.bag.knownStates(), round, this.rng)
+      : legalAfterRound(this.setup.prover, this.setup.role, gdl2.tracker!.sampleStates(32), round, this.rng);
     const knowledge = this.knowledge;
     // The filter's possibly legal moves are a sound over-approximation: a move outside them is illegal.
     const possible = knowledge

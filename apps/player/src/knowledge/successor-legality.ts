@@ -8,17 +8,21 @@ export interface RoundObservation {
   readonly percepts: readonly TermId[];
 }
 
-/** Bounds of the quick advance: states advanced, and joint moves of the other roles tried per state. */
+/**
+ * Bounds of the quick advance: successors wanted, tracked states tried at most, and joint moves of the other
+ * roles tried per state.
+ */
 export interface QuickAdvanceBounds {
+  readonly successors: number;
   readonly states: number;
   readonly tries: number;
 }
 
-const DEFAULT_BOUNDS: QuickAdvanceBounds = { states: 4, tries: 64 };
+const DEFAULT_BOUNDS: QuickAdvanceBounds = { successors: 4, states: 32, tries: 64 };
 
 /**
- * The role's moves legal in one successor of each of (up to `bounds.states` of) the tracked `states` that
- * explains the round — the role's own move was legal there and its percepts are exactly the ones received —
+ * The role's moves legal in one successor of each of (up to `bounds.successors` of) the tracked `states`, taken
+ * in order (at most `bounds.states` of them), that explains the round — the role's own move was legal there and its percepts are exactly the ones received —
  * the other roles' joint move found by trying theirs in random order. A tracked state of the information set
  * (a hypergame, or a state of the enumerating tracker) advanced this way is a state of the new information set,
  * so these moves are legal in states the role cannot rule out, unlike the filter's "possibly legal" ones, which
@@ -30,20 +34,20 @@ const DEFAULT_BOUNDS: QuickAdvanceBounds = { states: 4, tries: 64 };
 export function legalAfterRound<S>(
   reasoner: Reasoner<S>,
   role: number,
-  states: readonly S[],
+  states: Iterable<S>,
   round: RoundObservation | null,
   rng: Rng,
   bounds: QuickAdvanceBounds = DEFAULT_BOUNDS,
 ): TermId[] | null {
-  const taken = states.slice(0, bounds.states);
-  if (round === null) return taken.length > 0 ? legalInAll(reasoner, role, taken) : null;
-  const key = perceptKey(round.percepts);
-  const successors: S[] = [];
-  for (const state of taken) {
-    const next = explainedSuccessor(reasoner, role, state, round, key, rng, bounds.tries);
-    if (next !== null) successors.push(next);
+  const found: S[] = [];
+  const key = round && perceptKey(round.percepts);
+  let tried = 0;
+  for (const state of states) {
+    if (found.length >= bounds.successors || tried++ >= bounds.states) break;
+    const next = round ? explainedSuccessor(reasoner, role, state, round, key!, rng, bounds.tries) : state;
+    if (next !== null) found.push(next);
   }
-  return successors.length > 0 ? legalInAll(reasoner, role, successors) : null;
+  return found.length > 0 ? legalInAll(reasoner, role, found) : null;
 }
 
 function explainedSuccessor<S>(

@@ -141,12 +141,16 @@ export class MatchSession {
     return 'ready';
   }
 
+  /** `answeredFor`: the move the shell sent for the previous turn when this worker's reply came too late. */
   async play(
     message: TurnMessage,
     deadline: number,
     observer: TurnObserver,
+    answeredFor?: string,
   ): Promise<{ text: string; timing: ReplyTiming }> {
-    return this.current().play(message, deadline, observer);
+    const match = this.current();
+    if (answeredFor !== undefined) match.sentInstead(answeredFor);
+    return match.play(message, deadline, observer);
   }
 
   stop(message: TurnMessage | null): string {

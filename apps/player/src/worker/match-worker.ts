@@ -38,7 +38,12 @@ async function answer(request: HostRequest): Promise<void> {
         });
       case 'play': {
         post({ type: 'received', turn: session.nextTurn });
-        const { text, timing } = await session.play(request.message, localTime(request.deadline), observer);
+        const { text, timing } = await session.play(
+          request.message,
+          localTime(request.deadline),
+          observer,
+          request.answeredFor,
+        );
         return post({ type: 'reply', id: request.id, text, timing });
       }
       case 'stop':

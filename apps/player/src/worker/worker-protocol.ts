@@ -43,7 +43,17 @@ export type HostRequest =
       readonly level: RecoveryLevel;
       readonly turns: readonly PlayedTurn[];
     }
-  | { readonly type: 'play'; readonly id: number; readonly message: TurnMessage; readonly deadline: number }
+  | {
+      readonly type: 'play';
+      readonly id: number;
+      readonly message: TurnMessage;
+      readonly deadline: number;
+      /**
+       * The move the shell sent for the previous turn in this worker's place (its reply came too late), which
+       * may differ from the move the worker chose in the end: the match goes on from the move sent.
+       */
+      readonly answeredFor?: string;
+    }
   | { readonly type: 'stop'; readonly id: number; readonly message: TurnMessage | null }
   | { readonly type: 'preview'; readonly id: number; readonly text: string };
 
