@@ -3,7 +3,8 @@
 // (normal approximation, the paper's error bars) and what the paper's text says to look for in each game:
 //   numberguessing: questions asked per match and right guesses (section 5.3: binary search guesses after 4);
 //   bankerthief:    the share of the banker's deposits that went into the target bank (section 5.4: HyperPlay
-//                   ≈100 %, HyperPlay-II ≈40 %), and the banker's and the thief's mean goals;
+//                   ≈100 %, HyperPlay-II ≈40 %; the chart plots it, mean of the matches' shares), and the
+//                   banker's and the thief's mean goals;
 //   battleships:    the first action in each match and how often it was a scan, and the rounds a win took
 //                   (section 5.5: HyperPlay-II "scan, noop, fire"; HyperPlay fires at random).
 // With --svg FILE, one chart per game of the mean score against the resource index, both techniques, with
@@ -95,6 +96,7 @@ function describeMatch(m, roles, extra) {
     if (roles.includes(banker)) {
       const deposits = m.moves.map((j) => /\(deposit (\d+) /.exec(j[banker])?.[1]).filter((b) => b !== undefined);
       extra.deposits = (extra.deposits ?? 0) + deposits.length;
+      (extra.targetShares ??= []).push((100 * deposits.filter((b) => b === target).length) / deposits.length);
       extra.inTarget = (extra.inTarget ?? 0) + deposits.filter((b) => b === target).length;
       (extra.bankerGoals ??= []).push(m.goals[banker]);
     }
@@ -152,6 +154,11 @@ if (game === 'numberguessing') {
 
 if (svgFile) writeFileSync(svgFile, chart(rows));
 
+/** What the chart shows per technique: the score, or in Banker and Thief the share deposited in the target bank. */
+function plotted(technique) {
+  return game === 'bankerthief' ? interval(technique.extra.targetShares ?? []) : technique.score;
+}
+
 /** Mean score against the resource index (log scale, as the paper's figures), both techniques, 99 % bars. */
 function chart(rows) {
   const W = 520;
@@ -170,7 +177,7 @@ function chart(rows) {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
-    `<text x="${left}" y="18" font-size="13">${{ numberguessing: 'Number Guessing', bankerthief: 'Banker and Thief', battleships: 'Battleships in Fog' }[game]}: score against resource index (99 % intervals)</text>`,
+    `<text x="${left}" y="18" font-size="13">${{ numberguessing: 'Number Guessing: score', bankerthief: 'Banker and Thief: % of deposits in the target bank', battleships: 'Battleships in Fog: score' }[game]} (99 % intervals)</text>`,
     `<line x1="${left}" y1="${y(0)}" x2="${W - right}" y2="${y(0)}" stroke="black"/>`,
     `<line x1="${left}" y1="${y(0)}" x2="${left}" y2="${y(100)}" stroke="black"/>`,
   ];
@@ -185,7 +192,7 @@ function chart(rows) {
     `<text x="${(left + W - right) / 2}" y="${H - 8}" text-anchor="middle">resource index r (HyperPlay at r²)</text>`,
   );
   for (const k of [0, 1]) {
-    const points = sorted.map((r) => ({ px: x(r.index) + (k === 0 ? -3 : 3), s: r.techniques[k].score }));
+    const points = sorted.map((r) => ({ px: x(r.index) + (k === 0 ? -3 : 3), s: plotted(r.techniques[k]) }));
     parts.push(
       `<polyline fill="none" stroke="${colours[k]}" stroke-width="2" points="${points.map((p) => `${p.px},${y(p.s.mean)}`).join(' ')}"/>`,
     );
