@@ -117,39 +117,33 @@ function describeMatch(m, roles, extra) {
 }
 
 const names = ['HyperPlay-II', 'HyperPlay'];
-if (game === 'numberguessing') {
-  console.log('| r / r² | technique | matches, mean score ± 99 % | questions per match | right guesses | faults |');
-  console.log('|---|---|---|--:|--:|--:|');
-  for (const r of rows)
-    r.techniques.forEach((t, k) =>
-      console.log(
-        `| ${r.index} / ${r.index ** 2} | ${names[k]} | ${show(t.score)} | ${fmt(t.extra.asks / t.extra.matches)} | ${t.extra.right}/${t.extra.matches} | ${t.extra.faults} |`,
-      ),
-    );
-} else if (game === 'bankerthief') {
-  console.log(
-    '| r / r² | technique | score over both roles: matches, mean ± 99 % | deposits into the target bank | banker: mean goal ± 99 % | thief: mean goal ± 99 % | faults |',
-  );
-  console.log('|---|---|---|--:|---|---|--:|');
-  for (const r of rows)
-    r.techniques.forEach((t, k) => {
-      const e = t.extra;
-      console.log(
-        `| ${r.index} / ${r.index ** 2} | ${names[k]} | ${show(t.score)} | ${fmt((100 * e.inTarget) / e.deposits, 0)} % (${e.inTarget}/${e.deposits}) | ${show(interval(e.bankerGoals ?? []))} | ${show(interval(e.thiefGoals ?? []))} | ${e.faults} |`,
-      );
-    });
-} else {
-  console.log(
-    '| r / r² | technique | matches, mean score ± 99 % | wins | first action a scan | scans per match | wins by "scan, fire" | mean rounds to a win | faults |',
-  );
-  console.log('|---|---|---|--:|--:|--:|--:|--:|--:|');
-  for (const r of rows)
-    r.techniques.forEach((t, k) => {
-      const e = t.extra;
-      console.log(
-        `| ${r.index} / ${r.index ** 2} | ${names[k]} | ${show(t.score)} | ${e.wins ?? 0} | ${e.firstScan}/${e.matches} | ${fmt(e.scans / e.matches, 2)} | ${e.scanFire ?? 0} | ${fmt((e.winRounds ?? 0) / (e.wins || Number.NaN))} | ${e.faults} |`,
-      );
-    });
+/** Per game, the table's extra columns: header, alignment and the cell of a technique's counts. */
+const columns = {
+  numberguessing: [
+    ['questions per match', (e) => fmt(e.asks / e.matches)],
+    ['right guesses', (e) => `${e.right}/${e.matches}`],
+  ],
+  bankerthief: [
+    ['deposits into the target bank', (e) => `${fmt((100 * e.inTarget) / e.deposits, 0)} % (${e.inTarget}/${e.deposits})`],
+    ['banker: mean goal ± 99 %', (e) => show(interval(e.bankerGoals ?? []))],
+    ['thief: mean goal ± 99 %', (e) => show(interval(e.thiefGoals ?? []))],
+  ],
+  battleships: [
+    ['wins', (e) => String(e.wins ?? 0)],
+    ['first action a scan', (e) => `${e.firstScan}/${e.matches}`],
+    ['scans per match', (e) => fmt(e.scans / e.matches, 2)],
+    ['wins by "scan, fire"', (e) => String(e.scanFire ?? 0)],
+    ['mean rounds to a win', (e) => fmt((e.winRounds ?? 0) / (e.wins || Number.NaN))],
+  ],
+}[game];
+const scoreHeader = game === 'bankerthief' ? 'score over both roles: matches, mean ± 99 %' : 'matches, mean score ± 99 %';
+console.log(`| r / r² | technique | ${scoreHeader} | ${columns.map(([h]) => h).join(' | ')} | faults |`);
+console.log(`|---|---|---|${columns.map(() => '--:|').join('')}--:|`);
+for (const r of rows) {
+  r.techniques.forEach((t, k) => {
+    const cells = columns.map(([, cell]) => cell(t.extra));
+    console.log(`| ${r.index} / ${r.index ** 2} | ${names[k]} | ${show(t.score)} | ${cells.join(' | ')} | ${t.extra.faults} |`);
+  });
 }
 
 if (svgFile) writeFileSync(svgFile, chart(rows));
