@@ -7,6 +7,8 @@
 //                   banker's and the thief's mean goals;
 //   battleships:    the first action in each match and how often it was a scan, and the rounds a win took
 //                   (section 5.5: HyperPlay-II "scan, noop, fire"; HyperPlay fires at random).
+// Every table also gives the technique's thinking time per match (the arena's thinkMs: wall time, so it grows
+// with the machine's load; the paper's Figure 3 plots CPU resources beside the score).
 // With --svg FILE, one chart per game of the mean score against the resource index, both techniques, with
 // the intervals.
 //
@@ -73,6 +75,8 @@ for (const { index, dir } of runs) {
       if (roles.length === 0) continue;
       extra.faults += faulty(m, spec);
       for (const role of roles) scores.push(m.goals[role]);
+      extra.thinkMs = (extra.thinkMs ?? 0) + m.thinkMs.reduce((t, step) => t + roles.reduce((u, r) => u + (step[r] ?? 0), 0), 0);
+      extra.played = (extra.played ?? 0) + 1;
       describeMatch(m, roles, extra);
     }
     row.techniques.push({ score: interval(scores), extra });
@@ -137,12 +141,14 @@ const columns = {
   ],
 }[game];
 const scoreHeader = game === 'bankerthief' ? 'score over both roles: matches, mean ± 99 %' : 'matches, mean score ± 99 %';
-console.log(`| r / r² | technique | ${scoreHeader} | ${columns.map(([h]) => h).join(' | ')} | faults |`);
-console.log(`|---|---|---|${columns.map(() => '--:|').join('')}--:|`);
+console.log(
+  `| r / r² | technique | ${scoreHeader} | ${columns.map(([h]) => h).join(' | ')} | thinking s per match | faults |`,
+);
+console.log(`|---|---|---|${columns.map(() => '--:|').join('')}--:|--:|`);
 for (const r of rows) {
   r.techniques.forEach((t, k) => {
     const cells = columns.map(([, cell]) => cell(t.extra));
-    console.log(`| ${r.index} / ${r.index ** 2} | ${names[k]} | ${show(t.score)} | ${cells.join(' | ')} | ${t.extra.faults} |`);
+    console.log(`| ${r.index} / ${r.index ** 2} | ${names[k]} | ${show(t.score)} | ${cells.join(' | ')} | ${fmt(t.extra.thinkMs / 1000 / t.extra.played)} | ${t.extra.faults} |`);
   });
 }
 
