@@ -5,7 +5,11 @@ import { HyperPlayer } from './hyperplay/hyperplay-player.js';
 import { chooseMethod, type Gdl2Method } from './hyperplay/method-choice.js';
 import { type ResourceSettings, resolveResources } from './hyperplay/resources.js';
 import { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
-import { legalAfterRound, type RoundObservation } from './knowledge/successor-legality.js';
+import {
+  InformationSetWalks,
+  legalAfterRound,
+  type RoundObservation,
+} from './knowledge/successor-legality.js';
 import type { Logger } from './log.js';
 import type { TurnReport } from './protocol/messages.js';
 import { isNil, MessageSyntaxError, printSExpr, readSExpr, type SExpr } from './protocol/sexpr.js';
@@ -94,8 +98,11 @@ export class Match {
   private turn = 0;
   /** PLAYs begun; a PLAY still finishing when the next one began (its reply too late) must not restart the search. */
   private plays = 0;
-  /** GDL-II: turns were replayed into the filter only (a resumed match); no states are tracked. */
-  private untracked = false;
+  /**
+   * GDL-II: turns were replayed into the filter only (a resumed match); no states are tracked but a few random
+   * walks through the information set, cheap enough for the replay.
+   */
+  private untracked: InformationSetWalks<unknown> | null = null;
   private lastOwnMove: TermId | null = null;
   /** Draws the other roles' moves of the quick advance behind the early report (GDL-II). */
   private readonly rng: Rng;
@@ -250,7 +257,7 @@ export class Match {
   async replay(input: TurnInput, sent: string): Promise<void> {
     if (this.uct) this.advancePerfect(input);
     else {
-      this.untracked = true;
+      this.untracked ??= new InformationSetWalks(this.reasoner, this.setup.role, WALKS, this.rng);
       await this.advanceImperfect(input, null);
     }
     this.turn++;
@@ -359,21 +366,27 @@ export class Match {
 
   /**
    * One of the moves legal in one successor of each of a few tracked states (hypergames, or the enumerating
-   * tracker's states) that explains `round`, and possible in the filter's knowledge; none when nothing is
-   * tracked or no successor was found (knowledge/successor-legality.ts).
+   * tracker's states) that explains `round` — in a resumed match, in its walks' states, already advanced — and
+   * possible in the filter's knowledge; none when nothing is tracked or no successor was found
+   * (knowledge/successor-legality.ts).
    */
   private legalInTrackedSuccessors(round: RoundObservation | null): TermId | undefined {
+    if (this.untracked) return this.possibleAmong(this.untracked.legalMoves());
     const gdl2 = this.gdl2;
-    if (!gdl2 || this.untracked) return undefined;
+    if (!gdl2) return undefined;
     const found = gdl2.hyper
       ? legalAfterRound(this.reasoner, this.setup.role, gdl2.hyper.bag.knownStates(), round, this.rng)
       : legalAfterRound(this.setup.prover, this.setup.role, gdl2.tracker!.sampleStates(32), round, this.rng);
+    return this.possibleAmong(found);
+  }
+
+  /** The first of `moves` the filter considers possibly legal (a sound over-approximation: the others are not). */
+  private possibleAmong(moves: readonly TermId[] | null): TermId | undefined {
     const knowledge = this.knowledge;
-    // The filter's possibly legal moves are a sound over-approximation: a move outside them is illegal.
     const possible = knowledge
       ? new Set(knowledge.filter.possibleLegalMoves(knowledge.state, this.setup.role))
       : null;
-    return found?.find((m) => possible === null || possible.has(m));
+    return moves?.find((m) => possible === null || possible.has(m));
   }
 
   /** The state of a GDL-II method, new at the start of the match. */
@@ -441,6 +454,7 @@ export class Match {
     }
     if (update) {
       this.updateKnowledge(update.move, update.percepts);
+      this.untracked?.advance({ ownMove: update.move, percepts: update.percepts });
       // Paper 03, section 4: the policy's statistics decay after every real move, here as in the tree.
       this.policy.decay();
     }
@@ -450,7 +464,7 @@ export class Match {
       update && { ownMove: update.move, percepts: update.percepts },
     );
     if (observer) await new Promise<void>((resolve) => setImmediate(resolve));
-    if (this.untracked) return this.filterOnlySearch(known);
+    if (this.untracked) return this.filterOnlySearch(known, this.untracked);
     if (gdl2.hyper) return this.hyperSearch(gdl2.hyper, gdl2.method, update, known, deadline);
     const tracker = gdl2.tracker!;
     if (update) tracker.update(update.move, update.percepts, deadline);
@@ -595,12 +609,19 @@ export class Match {
   /**
    * A resumed GDL-II match replayed its turns into the filter only (re-tracking the states of every past turn
    * would not fit in a play clock): it answers at once with a move the filter knows to be legal, else one
-   * legal in some of its models.
+   * legal in the states of its random walks through the information set and possible in the filter, else one
+   * legal in some of the filter's models.
    */
-  private filterOnlySearch(known: readonly TermId[]): Search | null {
-    const possible = this.possibleMove();
-    const moves = known.length > 0 ? known : possible !== undefined ? [possible] : [];
-    this.logger.log('info', 'filter-only', { match: this.id, turn: this.turn, known: known.length > 0 });
+  private filterOnlySearch(known: readonly TermId[], walks: InformationSetWalks<unknown>): Search | null {
+    const walked = known.length > 0 ? undefined : this.possibleAmong(walks.legalMoves());
+    const fallback = walked ?? this.possibleMove();
+    const moves = known.length > 0 ? known : fallback !== undefined ? [fallback] : [];
+    this.logger.log('info', 'filter-only', {
+      match: this.id,
+      turn: this.turn,
+      known: known.length > 0,
+      walked: walked !== undefined,
+    });
     return moves.length > 0
       ? new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, [])
       : null;
@@ -619,6 +640,9 @@ export class Match {
     return payload.map((m) => internTerm(this.setup.game.store, m));
   }
 }
+
+/** Random walks a resumed GDL-II match keeps through the information set. */
+const WALKS = 8;
 
 /** FNV-1a of the match id mixed with the configured seed. */
 function matchSeed(seed: number, id: string): number {

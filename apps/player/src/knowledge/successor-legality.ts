@@ -70,3 +70,43 @@ function explainedSuccessor<S>(
   }
   return null;
 }
+
+/**
+ * A few random walks through the information set, for a match that has no tracked states (one a replacement
+ * worker took over, which replays its turns into the filter only): each walk starts at the initial state and
+ * is advanced every round by one joint move of the other roles that explains the role's move and percepts; a
+ * walk that finds none is replaced by a copy of one that did, and when none does the walks are lost. Each
+ * round costs a few `sees` calls per walk, little enough for a replay within one play clock.
+ */
+export class InformationSetWalks<S> {
+  private walks: S[];
+
+  constructor(
+    private readonly reasoner: Reasoner<S>,
+    private readonly role: number,
+    count: number,
+    private readonly rng: Rng,
+    private readonly tries = DEFAULT_BOUNDS.tries,
+  ) {
+    this.walks = Array.from({ length: count }, () => reasoner.initialState());
+  }
+
+  advance(round: RoundObservation): void {
+    const key = perceptKey(round.percepts);
+    const advanced: S[] = [];
+    for (const state of this.walks) {
+      const next = explainedSuccessor(this.reasoner, this.role, state, round, key, this.rng, this.tries);
+      if (next !== null) advanced.push(next);
+    }
+    const count = this.walks.length;
+    for (let i = advanced.length; advanced.length > 0 && i < count; i++) {
+      advanced.push(advanced[this.rng.nextInt(advanced.length)]!);
+    }
+    this.walks = advanced;
+  }
+
+  /** The role's moves legal in every walk's state; null once the walks are lost. */
+  legalMoves(): TermId[] | null {
+    return this.walks.length > 0 ? legalInAll(this.reasoner, this.role, this.walks) : null;
+  }
+}
