@@ -14,7 +14,8 @@ type Sent = HostRequest extends infer R ? (R extends HostRequest ? Omit<R, 'id'>
 /**
  * A stand-in for a match worker on a loaded machine: it answers START at once, takes every PLAY in and
  * reports a move for it at once, but never replies to a PLAY before the shell's guard. While a PLAY is open it
- * is heard from every 50 ms when `reporting`, else never again after its first report.
+ * is heard from every 50 ms when `reporting`, else never again after its first report. As a replacement it
+ * takes `resumeMs` to replay the match, then replies to every PLAY at once.
  */
 class LateWorker {
   readonly isLoaded = true;
@@ -27,7 +28,12 @@ class LateWorker {
   private plays = 0;
   private end: () => void = () => {};
 
-  constructor(private readonly reporting: boolean) {
+  private replacement = false;
+
+  constructor(
+    private readonly reporting: boolean,
+    private readonly resumeMs = 0,
+  ) {
     this.exited = new Promise((resolve) => {
       this.end = resolve;
     });
@@ -38,11 +44,19 @@ class LateWorker {
   }
 
   request(request: Sent, until: number): Promise<WorkerResult> {
-    this.requests.push(request);
+    // A copy, as the IPC channel makes one when the message is sent.
+    this.requests.push(structuredClone(request));
+    if (request.type === 'resume') {
+      this.replacement = true;
+      this.plays = request.turns.length;
+      return new Promise((resolve) => setTimeout(() => resolve({ ok: true, text: 'ready' }), this.resumeMs));
+    }
+    if (request.type === 'catch-up') this.plays += request.turns.length;
     if (request.type !== 'play')
       return Promise.resolve({ ok: true, text: request.type === 'stop' ? 'done' : 'ready' });
     this.plays++;
     this.progress = { turn: this.plays, best: `(m${this.plays})` };
+    if (this.replacement) return Promise.resolve({ ok: true, text: `(r${this.plays})` });
     this.heardAt = performance.now();
     const beat = setInterval(() => {
       if (this.reporting) this.heardAt = performance.now();
@@ -58,8 +72,9 @@ class LateWorker {
     );
   }
 
-  takenIn(turn: number): Promise<boolean> {
-    return Promise.resolve(this.progress?.turn === turn);
+  takenIn(turn: number, until: number): Promise<boolean> {
+    if (this.progress?.turn === turn) return Promise.resolve(true);
+    return new Promise((resolve) => setTimeout(() => resolve(false), Math.max(0, until - performance.now())));
   }
 
   terminate(): Promise<void> {
@@ -69,7 +84,7 @@ class LateWorker {
   }
 }
 
-async function playThreeTurns(reporting: boolean) {
+async function playTurns(reporting: boolean, turns = 3, resumeMs = 0) {
   const spawned: LateWorker[] = [];
   const events: Record<string, unknown>[] = [];
   const player = new Player(
@@ -77,7 +92,7 @@ async function playThreeTurns(reporting: boolean) {
       name: 'slow',
       marginMs: 100,
       spawnWorker: () => {
-        const worker = new LateWorker(reporting);
+        const worker = new LateWorker(reporting, resumeMs);
         spawned.push(worker);
         return worker as unknown as WorkerHandle;
       },
@@ -87,8 +102,8 @@ async function playThreeTurns(reporting: boolean) {
   expect(await player.handle('(start m1 r ((role r)) 10 1)', performance.now())).toBe('ready');
   const matchWorker = spawned.find((w) => w.requests.some((r) => r.type === 'start'))!;
   const sent: string[] = [];
-  for (const text of ['(play m1 nil)', '(play m1 (a))', '(play m1 (b))']) {
-    sent.push(await player.handle(text, performance.now()));
+  for (let turn = 0; turn < turns; turn++) {
+    sent.push(await player.handle(turn === 0 ? '(play m1 nil)' : `(play m1 (p${turn}))`, performance.now()));
   }
   await player.close();
   return { spawned, events, matchWorker, sent };
@@ -96,7 +111,7 @@ async function playThreeTurns(reporting: boolean) {
 
 describe('a late worker (issue 21)', () => {
   it('is kept while it reports, answered for with its move, and told the move sent', async () => {
-    const { spawned, events, matchWorker, sent } = await playThreeTurns(true);
+    const { spawned, events, matchWorker, sent } = await playTurns(true);
     expect(sent).toEqual(['(m1)', '(m2)', '(m3)']);
     expect(events.filter((e) => e.event === 'worker-replaced')).toEqual([]);
     expect(events.filter((e) => e.event === 'worker-kept')).toHaveLength(3);
@@ -109,8 +124,24 @@ describe('a late worker (issue 21)', () => {
   }, 20_000);
 
   it('is replaced when it went silent (stuck in a reasoner call)', async () => {
-    const { events } = await playThreeTurns(false);
+    const { events } = await playTurns(false);
     expect(events.filter((e) => e.event === 'worker-kept')).toEqual([]);
     expect(events.filter((e) => e.event === 'worker-replaced').length).toBeGreaterThan(0);
+  }, 20_000);
+
+  // Regression (issue 21, the same row): a replacement had one play clock to replay the match; on loaded cores it
+  // did not, was started again at the next turn, and so never caught up: the shell answered nil for the rest.
+  it('is replaced by one replacement that replays for longer than a clock, then catches up and plays', async () => {
+    const { spawned, events, sent } = await playTurns(false, 5, 1500);
+    expect(events.filter((e) => e.event === 'worker-replaced')).toHaveLength(1);
+    const replacement = spawned.find((w) => w.requests.some((r) => r.type === 'resume'))!;
+    const resume = replacement.requests.find((r) => r.type === 'resume');
+    const catchUp = replacement.requests.find((r) => r.type === 'catch-up');
+    expect(resume?.type === 'resume' && resume.turns.length).toBe(1);
+    // The turns the shell answered while it replayed (nil: no move known) are handed over before it plays.
+    const missed = catchUp?.type === 'catch-up' ? catchUp.turns.map((t) => t.sent) : [];
+    expect(missed.length).toBeGreaterThan(0);
+    expect(missed.every((m) => m === 'nil')).toBe(true);
+    expect(sent.at(-1)).toBe('(r5)');
   }, 20_000);
 });

@@ -36,6 +36,8 @@ async function answer(request: HostRequest): Promise<void> {
           id: request.id,
           text: await session.resume(request.text, request.level, request.turns),
         });
+      case 'catch-up':
+        return post({ type: 'reply', id: request.id, text: await session.catchUp(request.turns) });
       case 'play': {
         post({ type: 'received', turn: session.nextTurn });
         const { text, timing } = await session.play(

@@ -54,6 +54,8 @@ export type HostRequest =
        */
       readonly answeredFor?: string;
     }
+  /** Turns answered by the shell while a replacement replayed the match (it missed them): taken in the same way. */
+  | { readonly type: 'catch-up'; readonly id: number; readonly turns: readonly PlayedTurn[] }
   | { readonly type: 'stop'; readonly id: number; readonly message: TurnMessage | null }
   | { readonly type: 'preview'; readonly id: number; readonly text: string };
 
