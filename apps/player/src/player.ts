@@ -237,9 +237,11 @@ export class Player {
       const worker = await this.workerFor(match, until);
       if (!worker) break;
       const sent = performance.now();
-      const hedgeAt = attempt === 0 ? sent + (until - sent) / 4 : until;
       const answeredFor = worker === match.worker ? (match.answeredFor ?? undefined) : undefined;
       match.answeredFor = null;
+      // A worker kept last turn because it was slow gets the whole time to take this turn in: replacing it now
+      // would leave nothing ready to answer (a replacement needs longer than the rest of the turn).
+      const hedgeAt = attempt === 0 && answeredFor === undefined ? sent + (until - sent) / 4 : until;
       const reply = worker.request({ type: 'play', message, deadline: epoch(deadline), answeredFor }, until);
       const takenIn = await Promise.race([reply.then(() => true), worker.takenIn(turn, hedgeAt)]);
       if (takenIn) {
