@@ -1,10 +1,15 @@
-import { type Game, goalToJson, type Reasoner, sortCanonical, type TermId } from '@gdlkit/core';
+import { type Game, goalToJson, type Reasoner, Rng, sortCanonical, type TermId } from '@gdlkit/core';
 import { createFilter, type FilterReasoner, type KnowledgeState } from '@gdlkit/filter';
 import { HypergameSearch } from './hyperplay/hypergame-search.js';
 import { HyperPlayer } from './hyperplay/hyperplay-player.js';
 import { chooseMethod, type Gdl2Method } from './hyperplay/method-choice.js';
 import { type ResourceSettings, resolveResources } from './hyperplay/resources.js';
 import { EnumeratingTracker, type EnumeratingTrackerOptions } from './knowledge/enumerating-tracker.js';
+import {
+  InformationSetWalks,
+  legalAfterRound,
+  type RoundObservation,
+} from './knowledge/successor-legality.js';
 import type { Logger } from './log.js';
 import type { TurnReport } from './protocol/messages.js';
 import { isNil, MessageSyntaxError, printSExpr, readSExpr, type SExpr } from './protocol/sexpr.js';
@@ -91,9 +96,16 @@ export class Match {
   /** GDL-II: the filter's sound knowledge (B+, B0) of the current state (Thielscher 2013). */
   private knowledge: { filter: FilterReasoner; state: KnowledgeState } | null;
   private turn = 0;
-  /** GDL-II: turns were replayed into the filter only (a resumed match); no states are tracked. */
-  private untracked = false;
+  /** PLAYs begun; a PLAY still finishing when the next one began (its reply too late) must not restart the search. */
+  private plays = 0;
+  /**
+   * GDL-II: turns were replayed into the filter only (a resumed match); no states are tracked but a few random
+   * walks through the information set, cheap enough for the replay.
+   */
+  private untracked: InformationSetWalks<unknown> | null = null;
   private lastOwnMove: TermId | null = null;
+  /** Draws the other roles' moves of the quick advance behind the early report (GDL-II). */
+  private readonly rng: Rng;
 
   private readonly settings: SearchSettings;
 
@@ -106,6 +118,7 @@ export class Match {
     // between the same players are not copies of each other, and a match is still reproducible from its id.
     const settings: SearchSettings = { ...base, seed: matchSeed(base.seed ?? 1, setup.id) };
     this.settings = settings;
+    this.rng = new Rng((settings.seed ?? 1) ^ 0x2545f491);
     this.id = setup.id;
     this.playClockMs = setup.playClockMs;
     this.reasoner = setup.reasoner;
@@ -149,7 +162,7 @@ export class Match {
     const uct = this.uct;
     if (!uct) {
       // GDL-II: the first PLAY's position is the initial state; the filter knows its legal moves already.
-      this.reportKnownLegal(observer);
+      this.reportKnownLegal(observer, null);
       if (!this.gdl2) this.chooseGdl2Method(until);
       return;
     }
@@ -172,6 +185,7 @@ export class Match {
     observer: TurnObserver,
   ): Promise<{ text: string; timing: ReplyTiming }> {
     this.loop.stop();
+    const generation = ++this.plays;
     const began = performance.now();
     const search = this.uct
       ? this.advancePerfect(input)
@@ -209,6 +223,9 @@ export class Match {
     });
     clearInterval(progress);
     const move = search.bestMove();
+    // A later PLAY began while this one finished (the shell answered for it): that PLAY owns the match now.
+    if (generation !== this.plays)
+      return { text: store.toKif(move), timing: this.timing(advanceMs, deadline) };
     this.lastOwnMove = move;
     const text = store.toKif(move);
     const timing = this.timing(advanceMs, deadline);
@@ -240,10 +257,19 @@ export class Match {
   async replay(input: TurnInput, sent: string): Promise<void> {
     if (this.uct) this.advancePerfect(input);
     else {
-      this.untracked = true;
+      this.untracked ??= new InformationSetWalks(this.reasoner, this.setup.role, WALKS, this.rng);
       await this.advanceImperfect(input, null);
     }
     this.turn++;
+    this.sentInstead(sent);
+  }
+
+  /**
+   * The move sent for the last turn was `sent`, not necessarily the one this match chose (the shell answered
+   * for it, or a replacement replays): GDL-II's older PLAY form, which does not repeat the player's move, goes
+   * on from it.
+   */
+  sentInstead(sent: string): void {
     const expr = readSExpr(sent);
     this.lastOwnMove = isNil(expr) ? this.lastOwnMove : internTerm(this.setup.game.store, expr);
   }
@@ -324,16 +350,43 @@ export class Match {
   /**
    * Reports a move the filter knows to be legal for the coming turn, before the slower state tracking and the
    * search run, so the shell has a legal answer even if this worker misses the clock (issue 25: Krieg-TicTacToe
-   * at 1 s clocks was answered `nil`). Returns the filter's known legal moves.
+   * at 1 s clocks was answered `nil`). Returns the filter's known legal moves. `round` is the round just
+   * played (null on the first turn and when a turn brought no update).
    */
-  private reportKnownLegal(observer: TurnObserver | null): readonly TermId[] {
+  private reportKnownLegal(observer: TurnObserver | null, round: RoundObservation | null): readonly TermId[] {
     const known = this.knownByFilter();
     if (!observer) return known;
     // When the filter knows none (its knowledge is not disjunctive: Krieg-TicTacToe's "blank or the opponent's"
-    // cells), a move legal in some of its models is still a better answer than nil, which is never legal.
-    const move = known[0] ?? this.possibleMove();
+    // cells), a move legal in the tracked states advanced by the round, else one legal in some of the filter's
+    // models, is still a better answer than nil, which is never legal.
+    const move = known[0] ?? this.legalInTrackedSuccessors(round) ?? this.possibleMove();
     if (move !== undefined) observer.position(this.turn + 1, this.setup.game.store.toKif(move));
     return known;
+  }
+
+  /**
+   * One of the moves legal in one successor of each of a few tracked states (hypergames, or the enumerating
+   * tracker's states) that explains `round` — in a resumed match, in its walks' states, already advanced — and
+   * possible in the filter's knowledge; none when nothing is tracked or no successor was found
+   * (knowledge/successor-legality.ts).
+   */
+  private legalInTrackedSuccessors(round: RoundObservation | null): TermId | undefined {
+    if (this.untracked) return this.possibleAmong(this.untracked.legalMoves());
+    const gdl2 = this.gdl2;
+    if (!gdl2) return undefined;
+    const found = gdl2.hyper
+      ? legalAfterRound(this.reasoner, this.setup.role, gdl2.hyper.bag.knownStates(), round, this.rng)
+      : legalAfterRound(this.setup.prover, this.setup.role, gdl2.tracker!.sampleStates(32), round, this.rng);
+    return this.possibleAmong(found);
+  }
+
+  /** The first of `moves` the filter considers possibly legal (a sound over-approximation: the others are not). */
+  private possibleAmong(moves: readonly TermId[] | null): TermId | undefined {
+    const knowledge = this.knowledge;
+    const possible = knowledge
+      ? new Set(knowledge.filter.possibleLegalMoves(knowledge.state, this.setup.role))
+      : null;
+    return moves?.find((m) => possible === null || possible.has(m));
   }
 
   /** The state of a GDL-II method, new at the start of the match. */
@@ -401,13 +454,17 @@ export class Match {
     }
     if (update) {
       this.updateKnowledge(update.move, update.percepts);
+      this.untracked?.advance({ ownMove: update.move, percepts: update.percepts });
       // Paper 03, section 4: the policy's statistics decay after every real move, here as in the tree.
       this.policy.decay();
     }
     // The report goes out on this process's IPC channel before the tracker's update blocks the event loop.
-    const known = this.reportKnownLegal(observer);
+    const known = this.reportKnownLegal(
+      observer,
+      update && { ownMove: update.move, percepts: update.percepts },
+    );
     if (observer) await new Promise<void>((resolve) => setImmediate(resolve));
-    if (this.untracked) return this.filterOnlySearch(known);
+    if (this.untracked) return this.filterOnlySearch(known, this.untracked);
     if (gdl2.hyper) return this.hyperSearch(gdl2.hyper, gdl2.method, update, known, deadline);
     const tracker = gdl2.tracker!;
     if (update) tracker.update(update.move, update.percepts, deadline);
@@ -552,12 +609,19 @@ export class Match {
   /**
    * A resumed GDL-II match replayed its turns into the filter only (re-tracking the states of every past turn
    * would not fit in a play clock): it answers at once with a move the filter knows to be legal, else one
-   * legal in some of its models.
+   * legal in the states of its random walks through the information set and possible in the filter, else one
+   * legal in some of the filter's models.
    */
-  private filterOnlySearch(known: readonly TermId[]): Search | null {
-    const possible = this.possibleMove();
-    const moves = known.length > 0 ? known : possible !== undefined ? [possible] : [];
-    this.logger.log('info', 'filter-only', { match: this.id, turn: this.turn, known: known.length > 0 });
+  private filterOnlySearch(known: readonly TermId[], walks: InformationSetWalks<unknown>): Search | null {
+    const walked = known.length > 0 ? undefined : this.possibleAmong(walks.legalMoves());
+    const fallback = walked ?? this.possibleMove();
+    const moves = known.length > 0 ? known : fallback !== undefined ? [fallback] : [];
+    this.logger.log('info', 'filter-only', {
+      match: this.id,
+      turn: this.turn,
+      known: known.length > 0,
+      walked: walked !== undefined,
+    });
     return moves.length > 0
       ? new SampledSearch(this.reasoner, this.setup.role, this.policy, moves, [])
       : null;
@@ -576,6 +640,9 @@ export class Match {
     return payload.map((m) => internTerm(this.setup.game.store, m));
   }
 }
+
+/** Random walks a resumed GDL-II match keeps through the information set. */
+const WALKS = 8;
 
 /** FNV-1a of the match id mixed with the configured seed. */
 function matchSeed(seed: number, id: string): number {

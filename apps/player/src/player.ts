@@ -15,6 +15,10 @@ const LATE_TOLERANCE_MS = 20;
 const WATCHDOG_MS = 250;
 const MIN_SILENCE_MS = 1000;
 
+/** A replacement has this many play clocks (at least MIN_RESUME_MS) to replay the match before it counts as failed. */
+const RESUME_CLOCKS = 5;
+const MIN_RESUME_MS = 5000;
+
 /** Spare workers kept loaded. */
 const SPARES = 2;
 
@@ -43,6 +47,8 @@ interface HostedMatch {
   failures: number;
   /** A PLAY is being answered (the watchdog leaves the worker to the PLAY's own time limits). */
   playing: boolean;
+  /** The move the shell sent for the last turn in the place of a slow worker it kept, to tell that worker. */
+  answeredFor: string | null;
   readonly turns: PlayedTurn[];
 }
 
@@ -204,6 +210,7 @@ export class Player {
         replacing: null,
         failures: 0,
         playing: false,
+        answeredFor: null,
         turns: [],
       };
       return 'ready';
@@ -225,16 +232,22 @@ export class Player {
     match.playing = true;
     let result: WorkerResult = { ok: false, reason: 'no worker could take over the match in time' };
     let progress: Progress | null = null;
+    let asked: WorkerHandle | null = null;
     for (let attempt = 0; attempt < 2; attempt++) {
       const worker = await this.workerFor(match, until);
       if (!worker) break;
       const sent = performance.now();
-      const hedgeAt = attempt === 0 ? sent + (until - sent) / 4 : until;
-      const reply = worker.request({ type: 'play', message, deadline: epoch(deadline) }, until);
+      const answeredFor = worker === match.worker ? (match.answeredFor ?? undefined) : undefined;
+      match.answeredFor = null;
+      // A worker kept last turn because it was slow gets the whole time to take this turn in: replacing it now
+      // would leave nothing ready to answer (a replacement needs longer than the rest of the turn).
+      const hedgeAt = attempt === 0 && answeredFor === undefined ? sent + (until - sent) / 4 : until;
+      const reply = worker.request({ type: 'play', message, deadline: epoch(deadline), answeredFor }, until);
       const takenIn = await Promise.race([reply.then(() => true), worker.takenIn(turn, hedgeAt)]);
       if (takenIn) {
         result = await reply;
         progress = worker.progress;
+        asked = worker;
         if (result.ok || progress?.turn === turn) break;
       } else {
         result = {
@@ -260,13 +273,45 @@ export class Player {
     if (this.match === match) {
       // A replacement replays the moves sent; an error reply sent no move.
       match.turns.push({ message, sent: text.startsWith('(error ') ? 'nil' : text });
-      if (!result.ok) this.replace(match, result.reason);
+      if (!result.ok && asked !== null && this.slowNotStuck(match, asked, progress, turn)) {
+        // Replacing it would cost a process start and a replay of the match on the same loaded cores, and a
+        // replacement not ready by the next turn leaves the shell with nothing but nil (issue 21's Krieg row).
+        match.answeredFor = text;
+        this.logger.log('warn', 'worker-kept', {
+          match: match.id,
+          turn,
+          reason: result.reason,
+          silentMs: Math.round(asked.silentMs),
+          why: 'it took the turn in and is still reporting: slow, not stuck; told the move sent in its place',
+        });
+      } else if (!result.ok && !(asked === null && match.replacing)) {
+        // (No worker was asked because the replacement is still replaying: it is left to finish.)
+        this.replace(match, result.reason);
+      }
     }
     const late = performance.now() - deadline;
     if (late > LATE_TOLERANCE_MS) {
       this.logger.log('warn', 'late-move', { match: match.id, turn, lateMs: Math.round(late), cause });
     }
     return text;
+  }
+
+  /**
+   * A worker whose reply missed the guard but which took the turn in, reported a move for it and has been
+   * heard from within the last half play clock is slow (a loaded machine), not stuck in a reasoner call.
+   */
+  private slowNotStuck(
+    match: HostedMatch,
+    worker: WorkerHandle,
+    progress: Progress | null,
+    turn: number,
+  ): boolean {
+    return (
+      worker === match.worker &&
+      worker.alive &&
+      progress?.turn === turn &&
+      worker.silentMs < match.playClockMs / 2
+    );
   }
 
   /** The shell's own answer when the worker gave none: the move it preferred, else nothing known. */
@@ -324,18 +369,19 @@ export class Player {
       recovery: level,
       turns: match.turns.length,
     });
-    const until = performance.now() + match.playClockMs;
+    // A replay on loaded cores takes longer than one clock; a replacement cut at each clock and started again
+    // never caught up (Krieg-TicTacToe at 1 s clocks: 94 nil answers in 13 matches).
+    const until = performance.now() + Math.max(RESUME_CLOCKS * match.playClockMs, MIN_RESUME_MS);
+    let replayed = match.turns.length;
     const ready = worker
-      .request(
-        {
-          type: 'resume',
-          text: match.startText,
-          level,
-          turns: match.turns,
-        },
-        until,
-      )
-      .then((result) => {
+      .request({ type: 'resume', text: match.startText, level, turns: match.turns }, until)
+      .then(async (result) => {
+        // The turns the shell answered meanwhile are taken in before the replacement plays.
+        while (result.ok && result.text === 'ready' && match.turns.length > replayed) {
+          const missed = match.turns.slice(replayed);
+          replayed = match.turns.length;
+          result = await worker.request({ type: 'catch-up', turns: missed }, until);
+        }
         if (match.replacing?.worker !== worker) return false;
         match.replacing = null;
         if (result.ok && result.text === 'ready') {

@@ -20,8 +20,11 @@ function session(): MatchSession {
   );
 }
 
-/** Plays `turns` turns with one session, then lets a second take over at `legal-only` and checks its next answer. */
-async function takeOver(file: string, turns: number): Promise<void> {
+/**
+ * Plays `turns` turns with one session, then lets a second take over at `legal-only` and checks its next
+ * `after` answers (the other roles play their first legal move).
+ */
+async function takeOver(file: string, turns: number, after = 1): Promise<void> {
   const text = gameText(file);
   const game = loadGame(text, file);
   const truth: Reasoner = await proverBackend.create(game);
@@ -50,15 +53,24 @@ async function takeOver(file: string, turns: number): Promise<void> {
     state = truth.nextState(state, last);
   }
   first.stop(null);
-  const next = message(turns);
   const second = session();
   expect(await second.resume(start, 'legal-only', played)).toBe('ready');
-  const { text: answer } = await second.play(next, performance.now() + 1000, observer);
+  for (let turn = turns; turn < turns + after && !truth.isTerminal(state); turn++) {
+    const { text: answer } = await second.play(message(turn), performance.now() + 1000, observer);
+    expect(truth.legalMoves(state, 0).map(kif), `turn ${turn}`).toContain(answer);
+    previous = state;
+    last = truth.roles.map((_, r) => (r === 0 ? game.parseTerm(answer) : truth.legalMoves(state, r)[0]!));
+    state = truth.nextState(state, last);
+  }
   second.stop(null);
-  expect(truth.legalMoves(state, 0).map(kif)).toContain(answer);
 }
 
 describe('taking over a match', () => {
   it('replays a GDL match and answers legally at once', () => takeOver('tictactoe.kif', 3));
   it('replays a GDL-II match from the moves sent and percepts received', () => takeOver('montyhall.kif', 2));
+  // Regression (issue 21, Krieg-TicTacToe at 1 s clocks: a replacement answered with a move legal in some model
+  // of the filter's knowledge, which there still includes the player's own cells; 29 % of them are illegal).
+  // It now keeps random walks through the information set during the replay and answers a move legal in them.
+  it('answers legally in a GDL-II match the filter knows few legal moves of', () =>
+    takeOver('kriegttt_5x5.kif', 4, 8));
 });

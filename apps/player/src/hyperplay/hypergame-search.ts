@@ -2,8 +2,24 @@ import type { Rng, TermId } from '@gdlkit/core';
 import type { Search } from '../search/search.js';
 import type { Hypergame } from './hypergame.js';
 
-/** One simulation of a move in a hypergame: the role's reward (0..100), or null when `deadline` cut it short. */
-export type MoveEvaluation<S> = (model: Hypergame<S>, move: TermId, deadline: number) => number | null;
+/**
+ * Simulations of moves in hypergames: one per (`models[i]`, `moves[i]`), the role's reward (0..100) written to
+ * `rewards[i]`. Several at once when the technique can hand them to the engine together (HyperPlay's playouts,
+ * one `Reasoner.simulate` call); `batch` is the most one call takes (1 when each is a whole match of its own).
+ */
+export interface MoveEvaluation<S> {
+  readonly batch: number;
+  /** False, with no reward written, when `deadline` (performance.now() ms) cut the simulations short. */
+  run(
+    models: readonly Hypergame<S>[],
+    moves: readonly TermId[],
+    rewards: Float64Array,
+    deadline: number,
+  ): boolean;
+}
+
+/** Simulations in an iteration's first call; each later call may take twice as many as the one before. */
+const FIRST_BATCH = 8;
 
 /** A move's value: its weighted expected reward over the hypergames where it was simulated. */
 export interface MoveValue {
@@ -18,12 +34,18 @@ export interface MoveValue {
  * spread its work evenly), and the move with the highest weighted expected value across the hypergames is
  * chosen. What one simulation is (a perfect-information playout, or an Imperfect Information Simulation) is the
  * evaluation passed in. `perPair` simulations per model and move spend the resources; then `iterate` says so.
+ * An iteration takes the next simulations of the round-robin together, as many as the evaluation batches: a
+ * few at first, doubling per iteration, so a search cut by the clock early has not put everything in one call.
  */
 export class HypergameSearch<S> implements Search {
   iterations = 0;
   private readonly sums: Float64Array;
   private readonly counts: Float64Array;
   private next = 0;
+  private size = FIRST_BATCH;
+  private readonly batchModels: Hypergame<S>[] = [];
+  private readonly batchMoves: TermId[] = [];
+  private rewards = new Float64Array(0);
 
   constructor(
     readonly moves: readonly TermId[],
@@ -44,17 +66,30 @@ export class HypergameSearch<S> implements Search {
     return this.next >= this.perPair * this.sums.length;
   }
 
-  iterate(deadline: number): boolean {
+  iterate(deadline: number, most = Number.POSITIVE_INFINITY): boolean {
     if (this.moves.length === 1 || this.done) return false;
-    const pair = this.next % this.sums.length;
-    const model = Math.floor(pair / this.moves.length);
-    const move = pair % this.moves.length;
-    const reward = this.evaluate(this.models[model]!, this.moves[move]!, deadline);
-    if (reward === null) return false;
-    this.sums[pair]! += reward;
-    this.counts[pair]!++;
-    this.next++;
-    this.iterations++;
+    const pairs = this.sums.length;
+    const count = Math.max(
+      1,
+      Math.min(this.perPair * pairs - this.next, this.evaluate.batch, this.size, most),
+    );
+    this.size = Math.min(2 * this.size, this.evaluate.batch);
+    if (this.rewards.length < count) this.rewards = new Float64Array(count);
+    this.batchModels.length = count;
+    this.batchMoves.length = count;
+    for (let i = 0; i < count; i++) {
+      const pair = (this.next + i) % pairs;
+      this.batchModels[i] = this.models[Math.floor(pair / this.moves.length)]!;
+      this.batchMoves[i] = this.moves[pair % this.moves.length]!;
+    }
+    if (!this.evaluate.run(this.batchModels, this.batchMoves, this.rewards, deadline)) return false;
+    for (let i = 0; i < count; i++) {
+      const pair = (this.next + i) % pairs;
+      this.sums[pair]! += this.rewards[i]!;
+      this.counts[pair]!++;
+    }
+    this.next += count;
+    this.iterations += count;
     return true;
   }
 

@@ -2,7 +2,7 @@ import { type Game, type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import { FluentAtoms, type KnowledgeState } from '@gdlkit/filter';
 import type { PlayoutPolicy } from '../search/playout-policy.js';
 import type { HypergameSearch } from './hypergame-search.js';
-import { hyperPlaySearch, type PlayoutContext } from './hyperplay.js';
+import { hyperPlaySearch, type PlayoutContext, playoutContext } from './hyperplay.js';
 import { hyperPlayIISearch } from './hyperplay-ii.js';
 import { ModelBag, type StateBound } from './model-bag.js';
 import type { HyperPlayIIResources } from './resources.js';
@@ -36,13 +36,12 @@ export class HyperPlayer<S> {
     readonly options: HyperPlayerOptions,
   ) {
     this.bag = new ModelBag(reasoner, role, { models: options.resources.hypergames, seed: options.seed });
-    this.context = {
+    this.context = playoutContext(
       reasoner,
       policy,
-      rng: new Rng(options.seed ^ 0x5bd1e995),
-      maxPlayoutDepth: options.maxPlayoutDepth,
-      playouts: 0,
-    };
+      new Rng(options.seed ^ 0x5bd1e995),
+      options.maxPlayoutDepth,
+    );
     this.fluents = new FluentAtoms(game);
   }
 

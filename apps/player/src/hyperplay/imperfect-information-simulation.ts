@@ -31,7 +31,7 @@ export function imperfectInformationSimulation<S>(
   const { reasoner, rng } = context;
   const randomRole = reasoner.game.randomRole;
   const bagOptions = () => ({ models: inner.hypergames, seed: rng.nextInt(2 ** 30) });
-  return (model: Hypergame<S>, move: TermId, deadline: number) => {
+  const simulation = (model: Hypergame<S>, move: TermId, deadline: number): number | null => {
     const bags = reasoner.roles.map((_, r): ModelBag<S> | null => {
       if (r === randomRole) return null;
       const bag = new ModelBag(reasoner, r, bagOptions());
@@ -70,6 +70,15 @@ export function imperfectInformationSimulation<S>(
       state = reasoner.nextState(state, joint);
     }
     return goalNumber(reasoner.goal(state, role));
+  };
+  return {
+    batch: 1,
+    run(models, moves, rewards, deadline) {
+      const reward = simulation(models[0]!, moves[0]!, deadline);
+      if (reward === null) return false;
+      rewards[0] = reward;
+      return true;
+    },
   };
 }
 

@@ -125,6 +125,22 @@ export class ModelBag<S> {
     return legalInMost(this.reasoner, this.role, this.states());
   }
 
+  /**
+   * States of the information set the bag knows, most likely first: every model's current state, then the
+   * states its last round's other explaining joint moves lead to (what one step of backtracking would try).
+   */
+  *knownStates(): Generator<S> {
+    for (const model of this.models) yield model.state;
+    for (const model of this.models) {
+      const last = model.rounds[model.rounds.length - 1];
+      if (!last) continue;
+      const before = model.states[model.states.length - 2]!;
+      for (let i = last.alternatives.length - 1; i >= 0; i--) {
+        yield this.reasoner.nextState(before, last.alternatives[i]!);
+      }
+    }
+  }
+
   private states(): S[] {
     return this.models.map((m) => m.state);
   }
@@ -223,7 +239,7 @@ export class ModelBag<S> {
 }
 
 /** The `index`-th joint move of the product of the roles' move lists (last role fastest). */
-function jointMoveAt(legal: readonly (readonly TermId[])[], index: number): TermId[] {
+export function jointMoveAt(legal: readonly (readonly TermId[])[], index: number): TermId[] {
   const move = new Array<TermId>(legal.length);
   for (let r = legal.length - 1; r >= 0; r--) {
     const moves = legal[r]!;

@@ -141,12 +141,23 @@ export class MatchSession {
     return 'ready';
   }
 
+  /** Takes in turns the shell answered while this worker was replaying the match. */
+  async catchUp(turns: readonly PlayedTurn[]): Promise<string> {
+    const match = this.current();
+    for (const turn of turns) await match.replay(turn.message, turn.sent);
+    return 'ready';
+  }
+
+  /** `answeredFor`: the move the shell sent for the previous turn when this worker's reply came too late. */
   async play(
     message: TurnMessage,
     deadline: number,
     observer: TurnObserver,
+    answeredFor?: string,
   ): Promise<{ text: string; timing: ReplyTiming }> {
-    return this.current().play(message, deadline, observer);
+    const match = this.current();
+    if (answeredFor !== undefined) match.sentInstead(answeredFor);
+    return match.play(message, deadline, observer);
   }
 
   stop(message: TurnMessage | null): string {

@@ -36,9 +36,16 @@ async function answer(request: HostRequest): Promise<void> {
           id: request.id,
           text: await session.resume(request.text, request.level, request.turns),
         });
+      case 'catch-up':
+        return post({ type: 'reply', id: request.id, text: await session.catchUp(request.turns) });
       case 'play': {
         post({ type: 'received', turn: session.nextTurn });
-        const { text, timing } = await session.play(request.message, localTime(request.deadline), observer);
+        const { text, timing } = await session.play(
+          request.message,
+          localTime(request.deadline),
+          observer,
+          request.answeredFor,
+        );
         return post({ type: 'reply', id: request.id, text, timing });
       }
       case 'stop':

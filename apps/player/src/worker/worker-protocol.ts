@@ -43,7 +43,19 @@ export type HostRequest =
       readonly level: RecoveryLevel;
       readonly turns: readonly PlayedTurn[];
     }
-  | { readonly type: 'play'; readonly id: number; readonly message: TurnMessage; readonly deadline: number }
+  | {
+      readonly type: 'play';
+      readonly id: number;
+      readonly message: TurnMessage;
+      readonly deadline: number;
+      /**
+       * The move the shell sent for the previous turn in this worker's place (its reply came too late), which
+       * may differ from the move the worker chose in the end: the match goes on from the move sent.
+       */
+      readonly answeredFor?: string;
+    }
+  /** Turns answered by the shell while a replacement replayed the match (it missed them): taken in the same way. */
+  | { readonly type: 'catch-up'; readonly id: number; readonly turns: readonly PlayedTurn[] }
   | { readonly type: 'stop'; readonly id: number; readonly message: TurnMessage | null }
   | { readonly type: 'preview'; readonly id: number; readonly text: string };
 
