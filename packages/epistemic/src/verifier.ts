@@ -68,6 +68,8 @@ export interface VerifyOptions {
   readonly exhaustive?: boolean;
   /** Set to false to skip the symbolic (BDD) checker. */
   readonly symbolic?: boolean;
+  /** Set to false to skip sampled runs. */
+  readonly sample?: boolean;
   /**
    * Label symbolically on the over-approximation of the reachable states even where the exact set fits (set
    * on the first symbolic check of a verifier; for testing the path large games take).
@@ -161,14 +163,18 @@ export class Verifier {
         .sort((a, b) => a - b);
       const depth = knowledgeDepth(ctl);
       const trackMoves = readsMoves(conjunct);
-      const canSample = !trackMoves && sampleable(ctl);
+      const canSample = options.sample !== false && !trackMoves && sampleable(ctl);
       const invariant = this.source === undefined ? undefined : invariantBodies(ctl);
       const symbolic = options.symbolic !== false && !trackMoves && SymbolicChecker.available();
       // The phases share this conjunct's time: a first exhaustive attempt (the whole answer on small games),
-      // the symbolic checker (large state spaces), an induction proof for an invariant, sampled runs (quick
-      // evidence where knowledge is beyond the symbolic bounds), then the exhaustive search resumed.
+      // a short look for sampled evidence, the symbolic checker (large state spaces), an induction proof for
+      // an invariant, sampled runs again (evidence where knowledge is beyond the symbolic bounds), then the
+      // exhaustive search resumed.
       const phases: Method[] = [
         ...(options.exhaustive === false ? [] : ['exhaustive' as const]),
+        // A short look for evidence first: on large games sampled runs find counterexamples and witnesses in
+        // a second, where the symbolic checker could spend its whole share without deciding.
+        ...(canSample && symbolic ? ['sampled runs' as const] : []),
         ...(symbolic ? ['symbolic' as const] : []),
         ...(invariant ? ['induction' as const] : []),
         ...(canSample ? ['sampled runs' as const] : []),
@@ -181,14 +187,17 @@ export class Verifier {
       for (const [p, phase] of phases.entries()) {
         const last = p === phases.length - 1;
         const seconds = (deadline - performance.now()) / 1000 / parts;
+        const first = phases.indexOf(phase) === p;
         const clock = new BudgetClock({
           seconds: last
             ? seconds
-            : p === 0 && phase === 'exhaustive'
+            : first && phase === 'exhaustive'
               ? Math.min(FIRST_ATTEMPT_SECONDS, seconds / 4)
-              : phase === 'symbolic'
-                ? seconds * SYMBOLIC_SHARE
-                : seconds / 3,
+              : first && phase === 'sampled runs' && symbolic
+                ? Math.min(FIRST_ATTEMPT_SECONDS, seconds / 10)
+                : phase === 'symbolic'
+                  ? seconds * SYMBOLIC_SHARE
+                  : seconds / 3,
           memoryBytes: budget.memoryBytes,
         });
         if (phase === 'induction') {
@@ -286,7 +295,9 @@ export class Verifier {
     const answer = this.symbolic.check(ctl, left());
     if (answer.result === 'unknown') return `symbolic: ${answer.reason}`;
     if (answer.result === 'undecided')
-      return "symbolic: knowledge is beyond what the roles' views provably determine";
+      return answer.exact
+        ? "symbolic: undecided (knowledge beyond what the roles' views provably determine)"
+        : "symbolic: undecided (knowledge beyond what the roles' views provably determine, or terminal and goals only bounded on an over-approximated state space)";
     const verdict = answer.result;
     const target = verdict === 'fails' ? negate(ctl) : ctl;
     const what = `${verdict === 'fails' ? 'violates' : 'satisfies'} ${brief(conjunct)}`;

@@ -28,6 +28,7 @@ async function crossCheck(
   file: string,
   extra: readonly string[] = [],
   overApproximate = false,
+  names: readonly PropertyName[] = PROPERTY_NAMES,
 ): Promise<string[]> {
   const game = gameFile(file);
   const verifier = Verifier.create(game);
@@ -35,10 +36,7 @@ async function crossCheck(
   if (typeof symbolic === 'string') throw new Error(symbolic);
   const answered: string[] = [];
   const cases: [string, Formula][] = [
-    ...PROPERTY_NAMES.map((n): [string, Formula] => [
-      n,
-      namedProperty(n as PropertyName, verifier.vocabulary()),
-    ]),
+    ...names.map((n): [string, Formula] => [n, namedProperty(n, verifier.vocabulary())]),
     ...extra.map((t): [string, Formula] => [t, parseFormula(t)]),
   ];
   for (const [name, f] of cases) {
@@ -91,6 +89,11 @@ describe.skipIf(!SymbolicChecker.available())('symbolic checker', () => {
     expect(answered).toEqual(['terminates', 'playable', 'winnable', 'knows-goal']);
   });
 
+  it('Transit: agrees on termination, playability and knowing the legal moves', async () => {
+    const answered = await crossCheck('transit.kif', [], false, ['terminates', 'playable', 'knows-legal']);
+    expect(answered).toEqual(['terminates', 'playable', 'knows-legal']);
+  });
+
   it('a GDL game: every role observes the joint move, so its view determines every fluent', async () => {
     const answered = await crossCheck('tictactoe.kif', [
       'A G (K[xplayer] (true (cell 1 1 x)) or K[xplayer] not (true (cell 1 1 x)))',
@@ -115,6 +118,7 @@ describe.skipIf(!SymbolicChecker.available())('symbolic checker', () => {
     const game = gameFile('montyhall.kif');
     const r = await Verifier.create(game).verify(parseFormula('A F (goal candidate 100)'), BUDGET, {
       exhaustive: false,
+      sample: false,
     });
     expect([r.result, r.method]).toEqual(['fails', 'symbolic']);
     const [run] = r.evidence!.records.map((b) => replayMatch(createProver(game), b));
@@ -125,7 +129,10 @@ describe.skipIf(!SymbolicChecker.available())('symbolic checker', () => {
 
   it('a non-terminating game: AF terminal fails on a lasso', async () => {
     const loop = gameFile('tests/epistemic/cycle.kif');
-    const r = await Verifier.create(loop).verify(parseFormula('A F terminal'), BUDGET, { exhaustive: false });
+    const r = await Verifier.create(loop).verify(parseFormula('A F terminal'), BUDGET, {
+      exhaustive: false,
+      sample: false,
+    });
     expect([r.result, r.method]).toEqual(['fails', 'symbolic']);
     expect(r.evidence!.notes[0]).toMatch(/last state is the state of step 0 again/);
     const [run] = r.evidence!.records.map((b) => replayMatch(createProver(loop), b).steps);
