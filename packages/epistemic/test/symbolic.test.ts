@@ -5,16 +5,16 @@ import { replayMatch } from '@gdlkit/core';
 import { breathe } from '@gdlkit/core/testing';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
+import type { Formula } from '../src/formula/ast.js';
 import {
   namedProperty,
   PROPERTY_NAMES,
   type PropertyName,
   parseFormula,
   SymbolicChecker,
-  Verifier,
   toCtl,
+  Verifier,
 } from '../src/index.js';
-import type { Formula } from '../src/formula/ast.js';
 import { gameFile } from './helpers.js';
 
 const BUDGET = { seconds: 60, memoryBytes: 2 ** 31 };
