@@ -22,7 +22,12 @@ pub fn approximate_reachable(
     let blocks = block_of.iter().map(|&b| b as usize + 1).max().unwrap_or(0);
     // Per block, the current-state variables of the other blocks (quantified to project onto it).
     let others: Vec<Vec<BddVariable>> = (0..blocks)
-        .map(|k| (0..game.cur.len()).filter(|&b| block_of[b] as usize != k).map(|b| game.cur[b]).collect())
+        .map(|k| {
+            (0..game.cur.len())
+                .filter(|&b| block_of[b] as usize != k)
+                .map(|b| game.cur[b])
+                .collect()
+        })
         .collect();
     let mut parts: Vec<Bdd> = others.iter().map(|o| game.init.exists(o)).collect();
     loop {

@@ -38,12 +38,18 @@ impl Budget {
 
     /// The same deadline with another node bound.
     pub fn with_node_limit(&self, node_limit: usize) -> Budget {
-        Budget { node_limit, ..self.clone() }
+        Budget {
+            node_limit,
+            ..self.clone()
+        }
     }
 
     /// A budget with `fraction` of the time left (same node bound).
     pub fn share(&self, fraction: f64) -> Budget {
-        let left = self.deadline.saturating_duration_since(Instant::now()).as_secs_f64();
+        let left = self
+            .deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64();
         Budget::new(left * fraction, self.node_limit)
     }
 

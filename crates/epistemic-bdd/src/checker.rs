@@ -71,8 +71,14 @@ impl SymbolicChecker {
         if self.universe.is_some() {
             return Ok(());
         }
-        let first = budget.share(EXACT_SHARE).with_node_limit(16 * EXACT_RING_NODES);
-        let exact = if self.approximate { Err(()) } else { self.game.explore(&first).map_err(|_| ()) };
+        let first = budget
+            .share(EXACT_SHARE)
+            .with_node_limit(16 * EXACT_RING_NODES);
+        let exact = if self.approximate {
+            Err(())
+        } else {
+            self.game.explore(&first).map_err(|_| ())
+        };
         self.universe = Some(match exact {
             Ok(()) => (self.game.reached.clone(), true),
             Err(()) => {
@@ -80,8 +86,12 @@ impl SymbolicChecker {
                 let all = self.game.set.mk_true();
                 // Coarse bounds suffice here (a larger universe stays sound) and keep the products small.
                 let (surely_terminal, _) = self.game.terminal.bounds(&all, APPROXIMATION_CAP);
-                let universe =
-                    approximate_reachable(&self.game, &self.block_of, &surely_terminal.not(), budget)?;
+                let universe = approximate_reachable(
+                    &self.game,
+                    &self.block_of,
+                    &surely_terminal.not(),
+                    budget,
+                )?;
                 (universe, false)
             }
         });
@@ -93,7 +103,8 @@ impl SymbolicChecker {
         while self.spaces.len() <= k {
             let (universe, exact) = self.universe.clone().expect("prepare first");
             let cap = BOUND_CAPS[self.spaces.len()];
-            self.spaces.push(Space::new(&self.game, universe, exact, cap, budget)?);
+            self.spaces
+                .push(Space::new(&self.game, universe, exact, cap, budget)?);
         }
         Ok(&self.spaces[k])
     }
@@ -109,11 +120,20 @@ impl SymbolicChecker {
             let space = &self.spaces[k];
             let determined_space = &self.spaces[0];
             let mut cache = std::mem::take(&mut self.determined);
-            let labelled = label(&self.game, space, determined_space, &self.block_of, nodes, &mut cache, budget);
+            let labelled = label(
+                &self.game,
+                space,
+                determined_space,
+                &self.block_of,
+                nodes,
+                &mut cache,
+                budget,
+            );
             self.determined = cache;
             let labels = labelled?;
             let v = verdict(&self.game, &labels);
-            if v != Verdict::Undecided || k + 1 == BOUND_CAPS.len() || self.spaces[k].exact_atoms() {
+            if v != Verdict::Undecided || k + 1 == BOUND_CAPS.len() || self.spaces[k].exact_atoms()
+            {
                 return Ok((k, v, labels));
             }
             k += 1;
@@ -130,14 +150,28 @@ impl SymbolicChecker {
     }
 
     /// A run showing the flat formula, which must surely hold at the initial state.
-    pub fn witness(&mut self, flat: &[i32], max_steps: usize, budget: &Budget) -> Result<Fit<Run>, String> {
+    pub fn witness(
+        &mut self,
+        flat: &[i32],
+        max_steps: usize,
+        budget: &Budget,
+    ) -> Result<Fit<Run>, String> {
         let nodes = decode(flat, &self.game)?;
         let run = |this: &mut Self| -> Fit<Run> {
             let (k, v, labels) = this.decide(&nodes, budget)?;
             if v != Verdict::Holds {
-                return Err(OutOfBudget("the formula does not surely hold at the initial state".into()));
+                return Err(OutOfBudget(
+                    "the formula does not surely hold at the initial state".into(),
+                ));
             }
-            witness(&this.game, &this.spaces[k], &nodes, &labels, max_steps, budget)
+            witness(
+                &this.game,
+                &this.spaces[k],
+                &nodes,
+                &labels,
+                max_steps,
+                budget,
+            )
         };
         Ok(run(self))
     }
@@ -146,11 +180,18 @@ impl SymbolicChecker {
     pub fn universe(&self) -> Option<(f64, usize, bool)> {
         let (universe, exact) = self.universe.as_ref()?;
         let vars = self.game.set.num_vars() as i32 - self.game.cur.len() as i32;
-        Some((universe.cardinality() / 2f64.powi(vars), universe.size(), *exact))
+        Some((
+            universe.cardinality() / 2f64.powi(vars),
+            universe.size(),
+            *exact,
+        ))
     }
 
     /// For each role, how many bases its view determines, where computed.
     pub fn determined_counts(&self) -> Vec<Option<usize>> {
-        self.determined.iter().map(|d| d.as_ref().map(|d| d.base.iter().filter(|&&x| x).count())).collect()
+        self.determined
+            .iter()
+            .map(|d| d.as_ref().map(|d| d.base.iter().filter(|&&x| x).count()))
+            .collect()
     }
 }

@@ -45,11 +45,13 @@ pub fn gate_functions(
             TRUE => set.mk_true(),
             BASE => set.mk_var(base_var[g - 2]),
             INPUT => set.mk_var(input_var[g - 2 - base_var.len()]),
-            kind => unreachable!("gate {g} of kind {kind} among the sources (the IR was validated)"),
+            kind => {
+                unreachable!("gate {g} of kind {kind} among the sources (the IR was validated)")
+            }
         }))
     };
-    for g in 0..ir.first_logic {
-        value[g] = Some(source(g));
+    for (g, v) in value.iter_mut().enumerate().take(ir.first_logic) {
+        *v = Some(source(g));
     }
     let all = set.mk_true();
     let mut g = ir.first_logic;
@@ -57,13 +59,16 @@ pub fn gate_functions(
         budget.check("building the propnet's BDDs")?;
         let c = ir.cycle_of[g];
         let (start, end) = if c >= 0 {
-            (ir.cycle_range[2 * c as usize] as usize, ir.cycle_range[2 * c as usize + 1] as usize)
+            (
+                ir.cycle_range[2 * c as usize] as usize,
+                ir.cycle_range[2 * c as usize + 1] as usize,
+            )
         } else {
             (g, g + 1)
         };
         if c >= 0 {
-            for m in start..end {
-                value[m] = Some(Rc::new(Func::Leaf(set.mk_false())));
+            for v in &mut value[start..end] {
+                *v = Some(Rc::new(Func::Leaf(set.mk_false())));
             }
             // Least fixpoint on whole BDDs: members only grow (a component has no NOT gate).
             loop {
@@ -93,7 +98,10 @@ pub fn gate_functions(
         }
         g = end;
     }
-    Ok(wanted.iter().map(|&g| value[g].clone().unwrap_or_else(|| source(g))).collect())
+    Ok(wanted
+        .iter()
+        .map(|&g| value[g].clone().unwrap_or_else(|| source(g)))
+        .collect())
 }
 
 /// A gate's function: one BDD if its inputs are BDDs and the result fits LEAF_LIMIT, else the gate.
@@ -101,7 +109,11 @@ fn gate(ir: &Ir, g: usize, value: &[Option<Rc<Func>>], budget: &Budget) -> Fit<R
     let args: Vec<Rc<Func>> = ir
         .fanin_of(g)
         .iter()
-        .map(|&f| value[f as usize].clone().expect("fanin built before its reader"))
+        .map(|&f| {
+            value[f as usize]
+                .clone()
+                .expect("fanin built before its reader")
+        })
         .collect();
     let kind = ir.gate_kind[g];
     if kind == NOT {
@@ -113,7 +125,9 @@ fn gate(ir: &Ir, g: usize, value: &[Option<Rc<Func>>], budget: &Budget) -> Fit<R
     let op = match kind {
         AND => op_function::and,
         OR => op_function::or,
-        kind => unreachable!("gate {g} of kind {kind} among the logic gates (the IR was validated)"),
+        kind => {
+            unreachable!("gate {g} of kind {kind} among the logic gates (the IR was validated)")
+        }
     };
     if args.iter().all(|a| a.leaf().is_some()) {
         budget.check("building the propnet's BDDs")?;
@@ -132,17 +146,38 @@ fn gate(ir: &Ir, g: usize, value: &[Option<Rc<Func>>], budget: &Budget) -> Fit<R
             return Ok(Rc::new(Func::Leaf(acc)));
         }
     }
-    Ok(Rc::new(if kind == AND { Func::And(args) } else { Func::Or(args) }))
+    Ok(Rc::new(if kind == AND {
+        Func::And(args)
+    } else {
+        Func::Or(args)
+    }))
 }
 
 /// A cycle member's function as one BDD (within the budget's node bound).
-fn whole_gate(ir: &Ir, g: usize, value: &[Option<Rc<Func>>], all: &Bdd, budget: &Budget) -> Fit<Bdd> {
+fn whole_gate(
+    ir: &Ir,
+    g: usize,
+    value: &[Option<Rc<Func>>],
+    all: &Bdd,
+    budget: &Budget,
+) -> Fit<Bdd> {
     let what = "building a recursive gate's BDD";
-    let arg = |f: &u32| value[*f as usize].as_ref().expect("fanin built before its reader").to_bdd(all, budget);
+    let arg = |f: &u32| {
+        value[*f as usize]
+            .as_ref()
+            .expect("fanin built before its reader")
+            .to_bdd(all, budget)
+    };
     let inputs = ir.fanin_of(g);
     match ir.gate_kind[g] {
-        AND => inputs.iter().try_fold(all.clone(), |acc, f| budget.and(&acc, &arg(f)?, what)),
-        OR => inputs.iter().try_fold(all.not(), |acc, f| budget.or(&acc, &arg(f)?, what)),
-        kind => unreachable!("gate {g} of kind {kind} in a cyclic component (the IR was validated)"),
+        AND => inputs
+            .iter()
+            .try_fold(all.clone(), |acc, f| budget.and(&acc, &arg(f)?, what)),
+        OR => inputs
+            .iter()
+            .try_fold(all.not(), |acc, f| budget.or(&acc, &arg(f)?, what)),
+        kind => {
+            unreachable!("gate {g} of kind {kind} in a cyclic component (the IR was validated)")
+        }
     }
 }

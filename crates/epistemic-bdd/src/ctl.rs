@@ -47,12 +47,20 @@ pub struct Node {
 
 /// Decodes and checks a flat formula against the game's sizes.
 pub fn decode(flat: &[i32], game: &SymbolicGame) -> Result<Vec<Node>, String> {
-    if flat.is_empty() || flat.len() % 4 != 0 {
-        return Err(format!("a formula is a non-empty list of 4-integer nodes, got {} integers", flat.len()));
+    if flat.is_empty() || !flat.len().is_multiple_of(4) {
+        return Err(format!(
+            "a formula is a non-empty list of 4-integer nodes, got {} integers",
+            flat.len()
+        ));
     }
     let nodes: Vec<Node> = flat
         .chunks(4)
-        .map(|c| Node { op: c[0], a: c[1], b: c[2], c: c[3] })
+        .map(|c| Node {
+            op: c[0],
+            a: c[1],
+            b: c[2],
+            c: c[3],
+        })
         .collect();
     for (k, n) in nodes.iter().enumerate() {
         let child = |x: i32| x >= 0 && (x as usize) < k;
@@ -109,7 +117,11 @@ pub fn label(
     for n in nodes {
         let (lo, up) = match n.op {
             op::CONST => {
-                let v = if n.c != 0 { u.clone() } else { game.set.mk_false() };
+                let v = if n.c != 0 {
+                    u.clone()
+                } else {
+                    game.set.mk_false()
+                };
                 (v.clone(), v)
             }
             op::LIT => {
@@ -117,7 +129,11 @@ pub fn label(
                     op::ATOM_TERMINAL => space.terminal.clone(),
                     _ if n.b < 0 => (game.set.mk_false(), game.set.mk_false()),
                     op::ATOM_TRUE => {
-                        let v = budget.and(u, &game.set.mk_var(game.cur[n.b as usize]), "labelling atoms")?;
+                        let v = budget.and(
+                            u,
+                            &game.set.mk_var(game.cur[n.b as usize]),
+                            "labelling atoms",
+                        )?;
                         (v.clone(), v)
                     }
                     op::ATOM_LEGAL => {
@@ -137,7 +153,11 @@ pub fn label(
             }
             op::AND | op::OR => {
                 let f = |x: &Bdd, y: &Bdd| {
-                    if n.op == op::AND { budget.and(x, y, "labelling") } else { budget.or(x, y, "labelling") }
+                    if n.op == op::AND {
+                        budget.and(x, y, "labelling")
+                    } else {
+                        budget.or(x, y, "labelling")
+                    }
                 };
                 let (a, b) = (n.a as usize, n.b as usize);
                 (f(&lower[a], &lower[b])?, f(&upper[a], &upper[b])?)
@@ -145,9 +165,15 @@ pub fn label(
             op::EX | op::AX => {
                 let a = n.a as usize;
                 if n.op == op::EX {
-                    (space.pre_exists_lower(game, &lower[a], budget)?, space.pre_exists_upper(game, &upper[a], budget)?)
+                    (
+                        space.pre_exists_lower(game, &lower[a], budget)?,
+                        space.pre_exists_upper(game, &upper[a], budget)?,
+                    )
                 } else {
-                    (space.pre_forall_lower(game, &lower[a], budget)?, space.pre_forall_upper(game, &upper[a], budget)?)
+                    (
+                        space.pre_forall_lower(game, &lower[a], budget)?,
+                        space.pre_forall_upper(game, &upper[a], budget)?,
+                    )
                 }
             }
             op::EU | op::AU | op::ER | op::AR => {
@@ -172,7 +198,10 @@ pub fn label(
                     (u.clone(), until(&upper[a], &upper[b], pre(false), budget)?)
                 } else if n.op == op::AU && implied_by_terminal(nodes, b) {
                     let early = |y: &Bdd| space.pre_forall_stopping_early(game, y, budget);
-                    (until(&lower[a], &lower[b], early, budget)?, until(&upper[a], &upper[b], pre(false), budget)?)
+                    (
+                        until(&lower[a], &lower[b], early, budget)?,
+                        until(&upper[a], &upper[b], pre(false), budget)?,
+                    )
                 } else if n.op == op::EU || n.op == op::AU {
                     (
                         until(&lower[a], &lower[b], pre(true), budget)?,
@@ -188,7 +217,8 @@ pub fn label(
             _ => {
                 let (a, role) = (n.a as usize, n.c as usize);
                 if determined[role].is_none() {
-                    determined[role] = Some(determined_bases(game, determined_space, role, budget)?);
+                    determined[role] =
+                        Some(determined_bases(game, determined_space, role, budget)?);
                 }
                 let d = determined[role].as_ref().unwrap();
                 if n.op == op::K {
@@ -209,7 +239,9 @@ fn implied_by_terminal(nodes: &[Node], k: usize) -> bool {
     let n = nodes[k];
     match n.op {
         op::LIT => n.a == op::ATOM_TERMINAL && n.c != 0,
-        op::OR => implied_by_terminal(nodes, n.a as usize) || implied_by_terminal(nodes, n.b as usize),
+        op::OR => {
+            implied_by_terminal(nodes, n.a as usize) || implied_by_terminal(nodes, n.b as usize)
+        }
         _ => false,
     }
 }
@@ -240,7 +272,13 @@ pub fn until(l: &Bdd, r: &Bdd, pre: impl Fn(&Bdd) -> Fit<Bdd>, budget: &Budget) 
 }
 
 /// The greatest fixpoint Y = r ∧ (l ∨ pre(Y)) within the universe (E[l R r] or A[l R r]).
-pub fn release(universe: &Bdd, l: &Bdd, r: &Bdd, pre: impl Fn(&Bdd) -> Fit<Bdd>, budget: &Budget) -> Fit<Bdd> {
+pub fn release(
+    universe: &Bdd,
+    l: &Bdd,
+    r: &Bdd,
+    pre: impl Fn(&Bdd) -> Fit<Bdd>,
+    budget: &Budget,
+) -> Fit<Bdd> {
     let mut y = budget.and(r, universe, "labelling R")?;
     loop {
         let step = budget.or(l, &pre(&y)?, "labelling R")?;

@@ -28,7 +28,12 @@ pub struct Determined {
 /// The largest determined set of bases of `role`, from the space's universe (which contains every reachable
 /// state) and the joint moves of its possibly live states: pairs of histories are drawn from a superset of
 /// the real ones, so what survives is determined.
-pub fn determined_bases(game: &SymbolicGame, space: &Space, role: usize, budget: &Budget) -> Fit<Determined> {
+pub fn determined_bases(
+    game: &SymbolicGame,
+    space: &Space,
+    role: usize,
+    budget: &Budget,
+) -> Fit<Determined> {
     let what = "computing what a role's view determines";
     let bases = game.cur.len();
     let observed_input = |i: usize| !game.is_gdl2 || game.input_role[i] == role;
@@ -45,17 +50,20 @@ pub fn determined_bases(game: &SymbolicGame, space: &Space, role: usize, budget:
         .collect();
     let mut base = vec![true; bases];
     loop {
-        let mut hidden: Vec<BddVariable> = (0..bases).filter(|&b| !base[b]).map(|b| game.cur[b]).collect();
+        let mut hidden: Vec<BddVariable> = (0..bases)
+            .filter(|&b| !base[b])
+            .map(|b| game.cur[b])
+            .collect();
         hidden.extend_from_slice(&unobserved_inputs);
         let mut dropped = false;
-        for b in 0..bases {
-            if !base[b] {
+        for (b, kept) in base.iter_mut().enumerate() {
+            if !*kept {
                 continue;
             }
             let to_true = budget.and_exists(&step, &game.delta[b], &hidden, what)?;
             let to_false = budget.and_exists(&step, &game.delta[b].not(), &hidden, what)?;
             if !budget.and(&to_true, &to_false, what)?.is_false() {
-                base[b] = false;
+                *kept = false;
                 dropped = true;
             }
         }
@@ -63,7 +71,10 @@ pub fn determined_bases(game: &SymbolicGame, space: &Space, role: usize, budget:
             break;
         }
     }
-    let hidden = (0..bases).filter(|&b| !base[b]).map(|b| game.cur[b]).collect();
+    let hidden = (0..bases)
+        .filter(|&b| !base[b])
+        .map(|b| game.cur[b])
+        .collect();
     Ok(Determined { base, hidden })
 }
 

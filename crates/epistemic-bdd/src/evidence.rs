@@ -51,7 +51,10 @@ pub fn witness(
         loops_to: None,
     };
     walk.follow(nodes.len() - 1)?;
-    Ok(Run { steps: walk.steps, loops_to: walk.loops_to })
+    Ok(Run {
+        steps: walk.steps,
+        loops_to: walk.loops_to,
+    })
 }
 
 impl Walk<'_> {
@@ -79,14 +82,21 @@ impl Walk<'_> {
         match n.op {
             op::AND => {
                 for child in [n.a as usize, n.b as usize] {
-                    if matches!(self.nodes[child].op, op::EX | op::EU | op::ER | op::AND | op::OR) {
+                    if matches!(
+                        self.nodes[child].op,
+                        op::EX | op::EU | op::ER | op::AND | op::OR
+                    ) {
                         return self.follow(child);
                     }
                 }
                 Ok(())
             }
             op::OR => {
-                let child = if self.holds(&self.labels.lower[n.a as usize]) { n.a } else { n.b };
+                let child = if self.holds(&self.labels.lower[n.a as usize]) {
+                    n.a
+                } else {
+                    n.b
+                };
                 self.follow(child as usize)
             }
             op::EX => {
@@ -99,7 +109,9 @@ impl Walk<'_> {
                 while !self.holds(rings.last().unwrap()) {
                     let y = rings.last().unwrap();
                     let pre = self.space.pre_exists_lower(self.game, y, self.budget)?;
-                    let step = self.budget.and(&self.labels.lower[l], &pre, "building a witness")?;
+                    let step =
+                        self.budget
+                            .and(&self.labels.lower[l], &pre, "building a witness")?;
                     rings.push(self.budget.or(y, &step, "building a witness")?);
                 }
                 for k in (0..rings.len() - 1).rev() {
@@ -136,7 +148,10 @@ impl Walk<'_> {
     /// Appends a step from the current state to a successor in `target` (a STOP loop for a dead state).
     fn step_into(&mut self, target: &Bdd) -> Fit<()> {
         if self.steps.len() >= self.max_steps {
-            return Err(OutOfBudget(format!("the evidence run grew past {} steps", self.max_steps)));
+            return Err(OutOfBudget(format!(
+                "the evidence run grew past {} steps",
+                self.max_steps
+            )));
         }
         self.budget.check("building a witness")?;
         let game = self.game;
@@ -146,14 +161,18 @@ impl Walk<'_> {
             return if self.holds(target) {
                 Ok(())
             } else {
-                Err(OutOfBudget("internal: a dead state left its witness set".into()))
+                Err(OutOfBudget(
+                    "internal: a dead state left its witness set".into(),
+                ))
             };
         }
         let moves = self.moves_into(&state, target)?;
         let chosen = moves.sat_witness().ok_or_else(|| {
             OutOfBudget("internal: no move leads into the witness set (labels inconsistent)".into())
         })?;
-        let inputs: Vec<usize> = (0..game.input.len()).filter(|&i| chosen.value(game.input[i])).collect();
+        let inputs: Vec<usize> = (0..game.input.len())
+            .filter(|&i| chosen.value(game.input[i]))
+            .collect();
         let mut valuation = biodivine_lib_bdd::BddValuation::all_false(game.set.num_vars());
         for (b, &v) in state.iter().enumerate() {
             valuation.set_value(game.cur[b], v);
@@ -161,7 +180,9 @@ impl Walk<'_> {
         let entries: Vec<usize> = (0..game.role_count)
             .map(|r| {
                 (game.legal_start[r]..game.legal_start[r + 1])
-                    .find(|&l| inputs.contains(&game.legal_input[l]) && game.legal[l].eval_in(&valuation))
+                    .find(|&l| {
+                        inputs.contains(&game.legal_input[l]) && game.legal[l].eval_in(&valuation)
+                    })
                     .expect("the chosen input of each role is a legal entry that holds")
             })
             .collect();
@@ -174,7 +195,12 @@ impl Walk<'_> {
     /// The joint moves (over the input variables) from a concrete live state into `target`.
     fn moves_into(&self, state: &[bool], target: &Bdd) -> Fit<Bdd> {
         let game = self.game;
-        let fixed: Vec<(BddVariable, bool)> = game.cur.iter().copied().zip(state.iter().copied()).collect();
+        let fixed: Vec<(BddVariable, bool)> = game
+            .cur
+            .iter()
+            .copied()
+            .zip(state.iter().copied())
+            .collect();
         let here = game.state_cube(state);
         let mut acc = game.rename_to_next(target);
         let support = acc.support_set();
@@ -182,7 +208,12 @@ impl Walk<'_> {
             if support.contains(&game.next[b]) {
                 let delta = game.delta[b].restrict(&fixed);
                 let constraint = game.set.mk_var(game.next[b]).iff(&delta);
-                acc = self.budget.and_exists(&acc, &constraint, &[game.next[b]], "building a witness")?;
+                acc = self.budget.and_exists(
+                    &acc,
+                    &constraint,
+                    &[game.next[b]],
+                    "building a witness",
+                )?;
             }
         }
         let acc = self.budget.and(&acc, &here, "building a witness")?;

@@ -78,9 +78,17 @@ impl Func {
         let fold = |parts: &[Rc<Func>], or: bool| -> (Bdd, Bdd) {
             let mut bounds: Vec<(Bdd, Bdd)> = parts.iter().map(|p| p.bounds(all, cap)).collect();
             bounds.sort_by_key(|(l, u)| l.size() + u.size());
-            let op = if or { op_function::or } else { op_function::and };
+            let op = if or {
+                op_function::or
+            } else {
+                op_function::and
+            };
             // The side that may drop a part (OR: lower, AND: upper) and the side that may not.
-            let (mut loose, mut tight) = if or { (none.clone(), none.clone()) } else { (all.clone(), all.clone()) };
+            let (mut loose, mut tight) = if or {
+                (none.clone(), none.clone())
+            } else {
+                (all.clone(), all.clone())
+            };
             let mut tight_ok = true;
             for (l, u) in &bounds {
                 let (lp, tp) = if or { (l, u) } else { (u, l) };
@@ -97,7 +105,11 @@ impl Func {
             if !tight_ok {
                 tight = if or { all.clone() } else { none.clone() };
             }
-            if or { (loose, tight) } else { (tight, loose) }
+            if or {
+                (loose, tight)
+            } else {
+                (tight, loose)
+            }
         };
         match self {
             Func::Leaf(b) => (b.clone(), b.clone()),

@@ -7,10 +7,10 @@
 use crate::budget::{Budget, Fit};
 use crate::circuit::gate_functions;
 use crate::func::Func;
-use std::rc::Rc;
 use crate::variable_order::{variable_order, Unit};
 use biodivine_lib_bdd::{Bdd, BddNode, BddValuation, BddVariable, BddVariableSet};
 use propnet_core::{Engine, Ir};
+use std::rc::Rc;
 
 /// The largest next-state graph kept (nodes); past it, images conjoin the next-value constraints one by one.
 const GRAPH_LIMIT: usize = 500_000;
@@ -63,24 +63,39 @@ impl SymbolicGame {
     /// Builds the BDDs of the game's next-state, legal, goal, terminal and percept functions, under the
     /// better of two variable orders: `hint` (the caller's, from the terms) and FORCE's (variable_order.rs),
     /// judged by the total size of those BDDs (the second is abandoned as soon as it is larger).
-    pub fn build(ir: &Ir, is_gdl2: bool, hint: Option<Vec<Unit>>, budget: &Budget) -> Fit<SymbolicGame> {
-        let mut best: Option<(usize, Vec<Unit>, Vars, Vec<Rc<Func>>)> = None;
+    pub fn build(
+        ir: &Ir,
+        is_gdl2: bool,
+        hint: Option<Vec<Unit>>,
+        budget: &Budget,
+    ) -> Fit<SymbolicGame> {
+        // (total nodes, the order's variables, the gate functions) of the best order so far.
+        let mut best: Option<(usize, Vars, Vec<Rc<Func>>)> = None;
         let mut last_error = None;
         for order in hint.into_iter().chain(std::iter::once(variable_order(ir))) {
-            let limit = best.as_ref().map_or(budget.node_limit, |b| b.0.min(budget.node_limit));
+            let limit = best
+                .as_ref()
+                .map_or(budget.node_limit, |b| b.0.min(budget.node_limit));
             let trial = budget.with_node_limit(limit);
             let vars = Vars::assign(ir, &order)?;
-            match gate_functions(ir, &vars.set, &vars.cur, &vars.input, &wanted_gates(ir), &trial) {
+            match gate_functions(
+                ir,
+                &vars.set,
+                &vars.cur,
+                &vars.input,
+                &wanted_gates(ir),
+                &trial,
+            ) {
                 Ok(functions) => {
                     let total: usize = functions.iter().map(|f| f.size()).sum();
                     if best.as_ref().is_none_or(|b| total < b.0) {
-                        best = Some((total, order, vars, functions));
+                        best = Some((total, vars, functions));
                     }
                 }
                 Err(e) => last_error = Some(e),
             }
         }
-        let (_, _, vars, functions) = match best {
+        let (_, vars, functions) = match best {
             Some(b) => b,
             None => return Err(last_error.expect("an order was tried")),
         };
@@ -96,21 +111,36 @@ impl SymbolicGame {
     ) -> Fit<SymbolicGame> {
         let bases = ir.base_gate.len();
         let inputs = ir.input_gate.len();
-        let Vars { set, cur, next, input, percept } = vars;
+        let Vars {
+            set,
+            cur,
+            next,
+            input,
+            percept,
+        } = vars;
         let n = set.num_vars() as usize;
         let all = set.mk_true();
         // Next-state, legal and percept functions are used whole (image, joint moves, views).
         let whole = |f: &Rc<Func>| f.to_bdd(&all, budget);
         let mut f = functions.into_iter();
-        let delta: Vec<Bdd> = f.by_ref().take(bases).map(|g| whole(&g)).collect::<Fit<_>>()?;
-        let legal: Vec<Bdd> =
-            f.by_ref().take(ir.legal_gate.len()).map(|g| whole(&g)).collect::<Fit<_>>()?;
+        let delta: Vec<Bdd> = f
+            .by_ref()
+            .take(bases)
+            .map(|g| whole(&g))
+            .collect::<Fit<_>>()?;
+        let legal: Vec<Bdd> = f
+            .by_ref()
+            .take(ir.legal_gate.len())
+            .map(|g| whole(&g))
+            .collect::<Fit<_>>()?;
         let goal: Vec<Rc<Func>> = f.by_ref().take(ir.goal_gate.len()).collect();
         let terminal = f.next().expect("terminal gate");
         let sees: Vec<Bdd> = f.map(|g| whole(&g)).collect::<Fit<_>>()?;
 
         let state = Engine::new(ir).initial_state(ir);
-        let init_state: Vec<bool> = (0..bases).map(|b| state[b >> 5] >> (b & 31) & 1 == 1).collect();
+        let init_state: Vec<bool> = (0..bases)
+            .map(|b| state[b >> 5] >> (b & 31) & 1 == 1)
+            .collect();
         let init = cube(&set, &cur, &init_state);
         let role_count = ir.role_count;
         let legal_start: Vec<usize> = ir.legal_start.iter().map(|&x| x as usize).collect();
@@ -126,8 +156,10 @@ impl SymbolicGame {
             }
             live.push(Rc::new(Func::Leaf(any)));
             // Exactly one input of the role is set, and it is the input of a legal entry that holds.
-            let own: Vec<BddVariable> =
-                (0..inputs).filter(|&i| input_role[i] == r).map(|i| input[i]).collect();
+            let own: Vec<BddVariable> = (0..inputs)
+                .filter(|&i| input_role[i] == r)
+                .map(|i| input[i])
+                .collect();
             let mut role_choice = set.mk_sat_exactly_k(1, &own);
             for i in (0..inputs).filter(|&i| input_role[i] == r) {
                 let mut allowed = set.mk_false();
@@ -145,7 +177,11 @@ impl SymbolicGame {
         let bounded = budget.with_node_limit(GRAPH_LIMIT.min(budget.node_limit));
         for &b in &image_order {
             let constraint = set.mk_var(next[b]).iff(&delta[b]);
-            match bounded.and(graph.as_ref().unwrap(), &constraint, "building the next-state graph") {
+            match bounded.and(
+                graph.as_ref().unwrap(),
+                &constraint,
+                "building the next-state graph",
+            ) {
                 Ok(g) => graph = Some(g),
                 Err(_) => {
                     budget.check("building the next-state graph")?;
@@ -203,7 +239,8 @@ impl SymbolicGame {
             if fresh.is_false() {
                 self.complete = true;
             } else {
-                self.reached = budget.or(&self.reached, &fresh, "exploring the reachable states")?;
+                self.reached =
+                    budget.or(&self.reached, &fresh, "exploring the reachable states")?;
                 self.rings.push(fresh);
             }
         }
@@ -270,7 +307,6 @@ impl SymbolicGame {
         }
         Ok(acc)
     }
-
 
     /// Renames variables `from[b]` to `to[b]`; both lists keep their relative order, so relabelling the
     /// nodes keeps the BDD ordered.
@@ -369,7 +405,13 @@ impl Vars {
                 u16::MAX
             )));
         }
-        Ok(Vars { set: BddVariableSet::new_anonymous(n as u16), cur, next, input, percept })
+        Ok(Vars {
+            set: BddVariableSet::new_anonymous(n as u16),
+            cur,
+            next,
+            input,
+            percept,
+        })
     }
 }
 
@@ -384,7 +426,8 @@ fn wanted_gates(ir: &Ir) -> Vec<usize> {
 }
 
 fn cube(set: &BddVariableSet, vars: &[BddVariable], values: &[bool]) -> Bdd {
-    let literals: Vec<(BddVariable, bool)> = vars.iter().copied().zip(values.iter().copied()).collect();
+    let literals: Vec<(BddVariable, bool)> =
+        vars.iter().copied().zip(values.iter().copied()).collect();
     set.mk_true().select(&literals)
 }
 
@@ -419,4 +462,3 @@ fn schedule(
     }
     (order, drop)
 }
-

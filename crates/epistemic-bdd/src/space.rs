@@ -31,7 +31,13 @@ pub struct Space {
 
 /// Bounds of a large function within the universe: exact when `within` fits WITHIN_CAP, else its bounds
 /// of at most `cap` nodes (func.rs).
-pub fn bound_within(f: &Rc<Func>, universe: &Bdd, all: &Bdd, cap: usize, budget: &Budget) -> Fit<(Bdd, Bdd)> {
+pub fn bound_within(
+    f: &Rc<Func>,
+    universe: &Bdd,
+    all: &Bdd,
+    cap: usize,
+    budget: &Budget,
+) -> Fit<(Bdd, Bdd)> {
     let bounded = budget.with_node_limit(WITHIN_CAP.min(budget.node_limit));
     if let Ok(exact) = f.within(universe, &bounded) {
         return Ok((exact.clone(), exact));
@@ -45,7 +51,13 @@ pub fn bound_within(f: &Rc<Func>, universe: &Bdd, all: &Bdd, cap: usize, budget:
 }
 
 impl Space {
-    pub fn new(game: &SymbolicGame, universe: Bdd, exact: bool, cap: usize, budget: &Budget) -> Fit<Space> {
+    pub fn new(
+        game: &SymbolicGame,
+        universe: Bdd,
+        exact: bool,
+        cap: usize,
+        budget: &Budget,
+    ) -> Fit<Space> {
         let what = "preparing the state space";
         let all = game.set.mk_true();
         let terminal = bound_within(&game.terminal, &universe, &all, cap, budget)?;
@@ -56,12 +68,27 @@ impl Space {
         let may_dead = budget.and_not(&universe, &sure_live, what)?;
         let guarded = game.moves(&may_live, budget)?;
         let relation = game.relation(&guarded, budget)?;
-        Ok(Space { universe, cap, exact, terminal, sure_live, may_live, sure_dead, may_dead, relation })
+        Ok(Space {
+            universe,
+            cap,
+            exact,
+            terminal,
+            sure_live,
+            may_live,
+            sure_dead,
+            may_dead,
+            relation,
+        })
     }
 
     /// States of the universe with a joint move into `target` (ignoring whether they are terminal).
     fn moves_into(&self, game: &SymbolicGame, target: &Bdd, budget: &Budget) -> Fit<Bdd> {
-        budget.and_exists(&self.relation, &game.rename_to_next(target), &game.next, "computing predecessor states")
+        budget.and_exists(
+            &self.relation,
+            &game.rename_to_next(target),
+            &game.next,
+            "computing predecessor states",
+        )
     }
 
     /// Surely some edge into `target`: live with a move there, dead and in it, or either way both.
@@ -105,7 +132,12 @@ impl Space {
     /// in this system, satisfies l U r by the fixpoint — either r comes by step k, or l holds up to k and
     /// r at k; a real run that never stops is a run of this system (giga13-06's property (1) on a state
     /// space where `terminal` itself has no small BDD).
-    pub fn pre_forall_stopping_early(&self, game: &SymbolicGame, target: &Bdd, budget: &Budget) -> Fit<Bdd> {
+    pub fn pre_forall_stopping_early(
+        &self,
+        game: &SymbolicGame,
+        target: &Bdd,
+        budget: &Budget,
+    ) -> Fit<Bdd> {
         let what = "computing predecessor states";
         let outside = budget.and_not(&self.universe, target, what)?;
         let moves = self.moves_into(game, &outside, budget)?;
@@ -136,7 +168,10 @@ impl Space {
                 .flat_map(|b| [game.cur[b], game.next[b]])
                 .collect();
             let moves = budget.exists(&self.relation, &hidden, what)?;
-            let current: Vec<_> = (0..game.cur.len()).filter(|&b| inside(b)).map(|b| game.cur[b]).collect();
+            let current: Vec<_> = (0..game.cur.len())
+                .filter(|&b| inside(b))
+                .map(|b| game.cur[b])
+                .collect();
             // Greatest fixpoint of "has a predecessor in Z": empty iff the projected graph has no cycle.
             let mut z = budget.exists(&self.universe, &hidden, what)?;
             loop {

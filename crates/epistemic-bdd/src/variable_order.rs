@@ -52,7 +52,11 @@ pub fn variable_order(ir: &Ir) -> Vec<Unit> {
             })
             .collect();
         let mut rank: Vec<usize> = (0..units).collect();
-        rank.sort_by(|&a, &b| target[a].total_cmp(&target[b]).then(pos[a].total_cmp(&pos[b])));
+        rank.sort_by(|&a, &b| {
+            target[a]
+                .total_cmp(&target[b])
+                .then(pos[a].total_cmp(&pos[b]))
+        });
         for (r, &u) in rank.iter().enumerate() {
             pos[u] = r as f64;
         }
@@ -64,18 +68,18 @@ pub fn variable_order(ir: &Ir) -> Vec<Unit> {
     }
     let mut order: Vec<usize> = (0..units).collect();
     order.sort_by(|&a, &b| best[a].total_cmp(&best[b]));
-    order
-        .into_iter()
-        .map(|u| {
-            if u < bases {
-                Unit::Base(u)
-            } else if u < bases + inputs {
-                Unit::Input(u - bases)
-            } else {
-                Unit::Percept(u - bases - inputs)
-            }
-        })
-        .collect()
+    order.into_iter().map(|u| unit(u, bases, inputs)).collect()
+}
+
+/// The unit of a code: bases first, then inputs, then percepts.
+fn unit(code: usize, bases: usize, inputs: usize) -> Unit {
+    if code < bases {
+        Unit::Base(code)
+    } else if code < bases + inputs {
+        Unit::Input(code - bases)
+    } else {
+        Unit::Percept(code - bases - inputs)
+    }
 }
 
 /// Sum over hyperedges of the distance between their first and last unit.
@@ -131,10 +135,8 @@ fn hyperedges(ir: &Ir, bases: usize, inputs: usize) -> Vec<Vec<u32>> {
             edges.insert(e);
         }
     };
-    for g in ir.first_logic..gates {
-        if let Some(s) = &support[g] {
-            add(s.clone());
-        }
+    for s in support[ir.first_logic..].iter().flatten() {
+        add(s.clone());
     }
     for (b, &next) in ir.base_next.iter().enumerate() {
         if let Some(s) = &support[next as usize] {
@@ -163,23 +165,22 @@ pub fn decode_order(codes: &[u32], ir: &Ir) -> Result<Vec<Unit>, String> {
     let units = bases + inputs + ir.sees_gate.len();
     let mut seen = vec![false; units];
     if codes.len() != units {
-        return Err(format!("a variable order names {} units, the net has {units}", codes.len()));
+        return Err(format!(
+            "a variable order names {} units, the net has {units}",
+            codes.len()
+        ));
     }
     codes
         .iter()
         .map(|&c| {
             let u = c as usize;
             if u >= units || seen[u] {
-                return Err(format!("unit {u} is out of range or named twice in the variable order"));
+                return Err(format!(
+                    "unit {u} is out of range or named twice in the variable order"
+                ));
             }
             seen[u] = true;
-            Ok(if u < bases {
-                Unit::Base(u)
-            } else if u < bases + inputs {
-                Unit::Input(u - bases)
-            } else {
-                Unit::Percept(u - bases - inputs)
-            })
+            Ok(unit(u, bases, inputs))
         })
         .collect()
 }

@@ -3,8 +3,8 @@
 
 use crate::PropnetIrInput;
 use epistemic_bdd::ctl::Verdict;
-use epistemic_bdd::{Answer, Budget, SymbolicChecker};
 use epistemic_bdd::variable_order::decode_order;
+use epistemic_bdd::{Answer, Budget, SymbolicChecker};
 use napi::bindgen_prelude::{Int32Array, Uint32Array};
 use napi::{Error, Result, Status};
 use napi_derive::napi;
@@ -71,7 +71,11 @@ impl NativeSymbolicChecker {
         };
         let block_of = match blocks {
             Some(b) if b.len() != view.base_gate.len() => {
-                return Err(invalid(format!("{} blocks for {} bases", b.len(), view.base_gate.len())))
+                return Err(invalid(format!(
+                    "{} blocks for {} bases",
+                    b.len(),
+                    view.base_gate.len()
+                )))
             }
             Some(b) => Some(b.to_vec()),
             None => None,
@@ -84,7 +88,12 @@ impl NativeSymbolicChecker {
 
     /// Checks a formula in the flat encoding of epistemic_bdd::ctl at the initial state.
     #[napi]
-    pub fn check(&mut self, formula: Int32Array, seconds: f64, node_limit: f64) -> Result<NativeSymbolicAnswer> {
+    pub fn check(
+        &mut self,
+        formula: Int32Array,
+        seconds: f64,
+        node_limit: f64,
+    ) -> Result<NativeSymbolicAnswer> {
         let budget = Budget::new(seconds, node_limit as usize);
         let answer = self.checker.check(&formula, &budget).map_err(invalid)?;
         let (result, reason) = match answer {
