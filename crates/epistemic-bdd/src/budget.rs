@@ -101,10 +101,6 @@ impl Budget {
         self.limited(a, b, op_function::and_not, what)
     }
 
-    pub fn iff(&self, a: &Bdd, b: &Bdd, what: &str) -> Fit<Bdd> {
-        self.limited(a, b, op_function::iff, what)
-    }
-
     /// ∃ vars. a ∧ b in one pass (the relational product).
     pub fn and_exists(&self, a: &Bdd, b: &Bdd, vars: &[BddVariable], what: &str) -> Fit<Bdd> {
         self.check(what)?;
@@ -117,10 +113,5 @@ impl Budget {
     pub fn exists(&self, a: &Bdd, vars: &[BddVariable], what: &str) -> Fit<Bdd> {
         self.check(what)?;
         self.fits(a.exists(vars), what)
-    }
-
-    pub fn for_all(&self, a: &Bdd, vars: &[BddVariable], what: &str) -> Fit<Bdd> {
-        self.check(what)?;
-        self.fits(a.for_all(vars), what)
     }
 }

@@ -101,10 +101,10 @@ impl SymbolicChecker {
     /// The space of bound level k (built on first use).
     fn space(&mut self, k: usize, budget: &Budget) -> Fit<&Space> {
         while self.spaces.len() <= k {
-            let (universe, exact) = self.universe.clone().expect("prepare first");
+            let (universe, _) = self.universe.clone().expect("prepare first");
             let cap = BOUND_CAPS[self.spaces.len()];
             self.spaces
-                .push(Space::new(&self.game, universe, exact, cap, budget)?);
+                .push(Space::new(&self.game, universe, cap, budget)?);
         }
         Ok(&self.spaces[k])
     }

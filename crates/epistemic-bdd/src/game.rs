@@ -2,7 +2,7 @@
 //! state is a valuation of the base variables, a joint move a valuation of the input variables with one
 //! legal move per role, and the next state the vector of the bases' next-value functions. Sets of states
 //! are BDDs over the current-state variables; the next-state variables only live inside image and
-//! preimage computations. Reachability keeps its breadth-first rings for the evidence runs.
+//! preimage computations. Reachability is breadth-first, ring by ring, resumable across budgets.
 
 use crate::budget::{Budget, Fit};
 use crate::circuit::gate_functions;
@@ -329,11 +329,6 @@ impl SymbolicGame {
             })
             .collect();
         Bdd::from_nodes(&nodes).expect("renaming between adjacent variables keeps the order")
-    }
-
-    /// Nodes of the next-state graph, when one is kept.
-    pub fn graph_size(&self) -> Option<usize> {
-        self.graph.as_ref().map(Bdd::size)
     }
 
     /// A set over the next-state variables back over the current ones.

@@ -16,8 +16,6 @@ pub struct Space {
     pub universe: Bdd,
     /// The node bound of the bounds of large functions (bound_within).
     pub cap: usize,
-    /// Whether the universe is the exact reachable set.
-    pub exact: bool,
     /// Bounds of terminal within the universe.
     pub terminal: (Bdd, Bdd),
     /// Surely live (not terminal, movable), possibly live, surely dead (STOP loop), possibly dead.
@@ -51,13 +49,7 @@ pub fn bound_within(
 }
 
 impl Space {
-    pub fn new(
-        game: &SymbolicGame,
-        universe: Bdd,
-        exact: bool,
-        cap: usize,
-        budget: &Budget,
-    ) -> Fit<Space> {
+    pub fn new(game: &SymbolicGame, universe: Bdd, cap: usize, budget: &Budget) -> Fit<Space> {
         let what = "preparing the state space";
         let all = game.set.mk_true();
         let terminal = bound_within(&game.terminal, &universe, &all, cap, budget)?;
@@ -71,7 +63,6 @@ impl Space {
         Ok(Space {
             universe,
             cap,
-            exact,
             terminal,
             sure_live,
             may_live,

@@ -301,11 +301,16 @@ export class Verifier {
     const verdict = answer.result;
     const target = verdict === 'fails' ? negate(ctl) : ctl;
     const what = `${verdict === 'fails' ? 'violates' : 'satisfies'} ${brief(conjunct)}`;
-    // The evidence gets a budget of its own, as in the exhaustive phase.
-    const run = this.symbolic.witness(target, {
-      seconds: Math.max(left().seconds, 10),
-      memoryBytes: budget.memoryBytes,
-    });
+    // The evidence gets a budget of its own, as in the exhaustive phase. A counterexample is always asked for
+    // (it may be the initial state itself); a witness only for an existential formula, the only kind with a
+    // run to show (the evidence walk follows E operators).
+    const run =
+      verdict === 'fails' || existential(target)
+        ? this.symbolic.witness(target, {
+            seconds: Math.max(left().seconds, 10),
+            memoryBytes: budget.memoryBytes,
+          })
+        : undefined;
     if (verdict === 'fails' && !run)
       return 'symbolic: fails, but no counterexample run was built within the budget';
     // A counterexample may be the initial state itself (no moves); a witness of no moves shows nothing.
@@ -453,6 +458,12 @@ export class Verifier {
     const moves = runMoves(run, models[run.level]!).map((id) => worlds.jointMoveList[id]!);
     return recordOf(this.reasoner, moves);
   }
+}
+
+/** Whether an evidence run can show the formula: an E operator at its top, under and/or. */
+function existential(f: Ctl): boolean {
+  if (f.op === 'EX' || f.op === 'EU' || f.op === 'ER') return true;
+  return (f.op === 'and' || f.op === 'or') && f.args.some(existential);
 }
 
 /** A formula's text, cut for one line of output. */
