@@ -837,3 +837,4 @@ module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __n
 module.exports = nativeBinding
 module.exports.NativePolicy = nativeBinding.NativePolicy
 module.exports.NativePropnet = nativeBinding.NativePropnet
+module.exports.NativeSymbolicChecker = nativeBinding.NativeSymbolicChecker

@@ -80,6 +80,20 @@ export declare class NativePropnet {
   perft(state: Uint32Array, depth: number, threads: number): number
 }
 
+export declare class NativeSymbolicChecker {
+  /**
+   * Builds the game's BDDs; throws `budget: ...` (GenericFailure) when they do not fit the budget.
+   * `order`: a variable order to try besides FORCE's, as unit codes (epistemic_bdd::variable_order);
+   * `blocks`: per base, its block for the over-approximation of the reachable states; `approximate`:
+   * label on the over-approximation even where the exact reachable states fit.
+   */
+  constructor(ir: PropnetIrInput, isGdl2: boolean, order: Uint32Array | undefined | null, blocks: Uint32Array | undefined | null, approximate: boolean, seconds: number, nodeLimit: number)
+  /** Checks a formula in the flat encoding of epistemic_bdd::ctl at the initial state. */
+  check(formula: Int32Array, seconds: number, nodeLimit: number): NativeSymbolicAnswer
+  /** A run from the initial state showing a formula that holds there; null when the budget ran out. */
+  witness(formula: Int32Array, seconds: number, nodeLimit: number, maxSteps: number): NativeSymbolicRun | null
+}
+
 /** `PlayoutStats` of @gdlkit/core; counts are doubles so they never wrap. */
 export interface NativePlayoutStats {
   playouts: number
@@ -108,6 +122,28 @@ export interface NativeSimulationResults {
   truncated: Uint8Array
   moves: Int32Array
   moveOffsets: Int32Array
+}
+
+/**
+ * A check's answer: `holds`, `fails`, `undecided` (the bounds did not meet at the initial state) or
+ * `unknown` (budget; `reason` says where), with the universe it was labelled on.
+ */
+export interface NativeSymbolicAnswer {
+  result: string
+  reason?: string
+  /** States of the universe (-1 before it is built) and its BDD nodes. */
+  universeStates: number
+  universeNodes: number
+  /** Whether the universe is the exact reachable set (else an over-approximation). */
+  exact: boolean
+  /** Per role: bases its view determines, -1 where not computed. */
+  determined: Array<number>
+}
+
+/** An evidence run: `roleCount` legal entries per step, and the step a lasso loops back to (-1: none). */
+export interface NativeSymbolicRun {
+  moves: Array<number>
+  loopsTo: number
 }
 
 /** The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads. */

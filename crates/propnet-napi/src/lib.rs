@@ -2,6 +2,8 @@
 //! by reference (no copy) for the life of the object; states and output buffers are borrowed per call.
 //! Terms stay on the JavaScript side: calls speak in legal-entry and base-bit indices of the IR.
 
+mod symbolic;
+
 use napi::bindgen_prelude::{
     Float64Array, Int32Array, Int32ArraySlice, Uint32Array, Uint32ArraySlice, Uint8Array,
 };

@@ -18,14 +18,20 @@ for (const file of games) {
   const build = (performance.now() - started) / 1000;
   console.log(`${file}: propnet built in ${build.toFixed(2)} s`);
   for (const [i, name] of PROPERTY_NAMES.entries()) {
+    const cpu = process.cpuUsage();
     const r = await verifier.verify(namedProperty(name, verifier.vocabulary()), {
       seconds: budget,
       memoryBytes: 3 * 2 ** 30,
     });
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = (used.user + used.system) / 1e6;
     const nodes = r.nodes.join('/');
+    const universe = r.universe
+      ? `, symbolic universe ${r.universe.states.toExponential(2)} states (${r.universe.exact ? 'exact' : 'over-approximated'})`
+      : '';
     const why = r.reason ? ` — ${r.reason}` : '';
     console.log(
-      `  (${i + 1}) ${name}: ${r.result} [${r.method}] ${r.seconds.toFixed(2)} s, model nodes ${nodes}${why}`,
+      `  (${i + 1}) ${name}: ${r.result} [${r.method}] ${r.seconds.toFixed(2)} s (CPU ${cpuSeconds.toFixed(2)} s), model nodes ${nodes}${universe}${why}`,
     );
     for (const note of r.evidence?.notes ?? []) console.log(`      ${note}`);
   }

@@ -23,8 +23,12 @@ export { FormulaSyntaxError, parseFormula } from './formula/parse.js';
 export { printAtom, printFormula } from './formula/print.js';
 export { toCtl } from './formula/to-ctl.js';
 export { BudgetClock, type CheckBudget, DEFAULT_CHECK_BUDGET } from './model/budget.js';
+export { encodeCtl } from './symbolic/encode.js';
+export { type SymbolicAnswer, SymbolicChecker, type SymbolicRun } from './symbolic/symbolic-checker.js';
+export { termOrder } from './symbolic/term-order.js';
 export {
   type Evidence,
+  type Method,
   recordOf,
   type Verdict,
   Verifier,

@@ -26,9 +26,10 @@ import { BudgetClock, type CheckBudget, DEFAULT_CHECK_BUDGET } from './model/bud
 import { GameTransitions } from './model/game-transitions.js';
 import { exploreAll, type Model } from './model/model.js';
 import { WorldGraph } from './model/world-graph.js';
+import { SymbolicChecker } from './symbolic/symbolic-checker.js';
 
 export type Verdict = 'holds' | 'fails' | 'unknown';
-export type Method = 'exhaustive' | 'induction' | 'sampled runs';
+export type Method = 'exhaustive' | 'symbolic' | 'induction' | 'sampled runs';
 
 export interface Evidence {
   /** One match record block per run; the first is the run on which the answer shows. */
@@ -44,23 +45,40 @@ export interface VerifyResult {
   /** A counterexample (fails) or witness (holds), when the answer has one. */
   readonly evidence?: Evidence;
   /**
-   * How the answer was found: on the whole knowledge model, by an induction proof of an invariant, or on sampled
-   * runs (the last two when the model did not fit).
+   * How the answer was found: on the whole explicit knowledge model, on the symbolic (BDD) model, by an
+   * induction proof of an invariant, or on sampled runs (the last three when the explicit model did not fit).
    */
   readonly method: Method;
   /** Why the answer is unknown. */
   readonly reason?: string;
   /** Nodes of the explored knowledge model, per level (level 0: game states). */
   readonly nodes: readonly number[];
+  /**
+   * For a symbolic answer: the states of the universe it was labelled on, exactly the reachable states when
+   * `exact`, else an over-approximation of them.
+   */
+  readonly universe?: { readonly states: number; readonly exact: boolean };
 }
 
 /** The first exhaustive attempt of a conjunct takes at most this long (then sampled runs get their turn). */
 const FIRST_ATTEMPT_SECONDS = 10;
 
 export interface VerifyOptions {
-  /** Set to false to go straight to sampled runs (no exhaustive search). */
+  /** Set to false to skip the exhaustive (explicit) search. */
   readonly exhaustive?: boolean;
+  /** Set to false to skip the symbolic (BDD) checker. */
+  readonly symbolic?: boolean;
+  /** Set to false to skip sampled runs. */
+  readonly sample?: boolean;
+  /**
+   * Label symbolically on the over-approximation of the reachable states even where the exact set fits (set
+   * on the first symbolic check of a verifier; for testing the path large games take).
+   */
+  readonly overApproximate?: boolean;
 }
+
+/** The share of a conjunct's remaining time the symbolic phase may use. */
+const SYMBOLIC_SHARE = 0.6;
 
 /** Whether sampled runs can show the conjunct's answer (run-sampler.ts, isSampleTarget). */
 function sampleable(ctl: Ctl): boolean {
@@ -70,6 +88,8 @@ function sampleable(ctl: Ctl): boolean {
 export class Verifier {
   private readonly worldGraphs = new Map<boolean, WorldGraph>();
   private readonly products = new Map<string, BeliefProduct>();
+  /** The symbolic checker once built (its reachable states are kept across checks). */
+  private symbolic: SymbolicChecker | undefined;
 
   private constructor(
     readonly game: Game,
@@ -124,12 +144,14 @@ export class Verifier {
     const nodes: number[] = [];
     let unknownReason: string | undefined;
     let method: VerifyResult['method'] = 'exhaustive';
+    let universe: VerifyResult['universe'];
     const done = (result: Verdict, extra: Partial<VerifyResult> = {}): VerifyResult => ({
       formula: printFormula(formula),
       result,
       method,
       seconds: (performance.now() - started) / 1000,
       nodes,
+      ...(universe ? { universe } : {}),
       ...extra,
     });
     let witness: Evidence | undefined;
@@ -141,13 +163,19 @@ export class Verifier {
         .sort((a, b) => a - b);
       const depth = knowledgeDepth(ctl);
       const trackMoves = readsMoves(conjunct);
-      const canSample = !trackMoves && sampleable(ctl);
+      const canSample = options.sample !== false && !trackMoves && sampleable(ctl);
       const invariant = this.source === undefined ? undefined : invariantBodies(ctl);
+      const symbolic = options.symbolic !== false && !trackMoves && SymbolicChecker.available();
       // The phases share this conjunct's time: a first exhaustive attempt (the whole answer on small games),
-      // an induction proof for an invariant, sampled runs (quick evidence on large games), then the exhaustive
-      // search resumed with the rest.
+      // a short look for sampled evidence, the symbolic checker (large state spaces), an induction proof for
+      // an invariant, sampled runs again (evidence where knowledge is beyond the symbolic bounds), then the
+      // exhaustive search resumed.
       const phases: Method[] = [
         ...(options.exhaustive === false ? [] : ['exhaustive' as const]),
+        // A short look for evidence first: on large games sampled runs find counterexamples and witnesses in
+        // a second, where the symbolic checker could spend its whole share without deciding.
+        ...(canSample && symbolic ? ['sampled runs' as const] : []),
+        ...(symbolic ? ['symbolic' as const] : []),
         ...(invariant ? ['induction' as const] : []),
         ...(canSample ? ['sampled runs' as const] : []),
         ...(options.exhaustive === false ? [] : ['exhaustive' as const]),
@@ -155,11 +183,21 @@ export class Verifier {
       let lastFailure = options.exhaustive === false ? 'the exhaustive search was skipped' : '';
       let answered = false;
       let notProved: string | undefined;
+      let notSymbolic: string | undefined;
       for (const [p, phase] of phases.entries()) {
         const last = p === phases.length - 1;
         const seconds = (deadline - performance.now()) / 1000 / parts;
+        const first = phases.indexOf(phase) === p;
         const clock = new BudgetClock({
-          seconds: last ? seconds : p === 0 ? Math.min(FIRST_ATTEMPT_SECONDS, seconds / 4) : seconds / 3,
+          seconds: last
+            ? seconds
+            : first && phase === 'exhaustive'
+              ? Math.min(FIRST_ATTEMPT_SECONDS, seconds / 4)
+              : first && phase === 'sampled runs' && symbolic
+                ? Math.min(FIRST_ATTEMPT_SECONDS, seconds / 10)
+                : phase === 'symbolic'
+                  ? seconds * SYMBOLIC_SHARE
+                  : seconds / 3,
           memoryBytes: budget.memoryBytes,
         });
         if (phase === 'induction') {
@@ -170,6 +208,19 @@ export class Verifier {
           }
           notProved = 'induction found no proof';
           continue;
+        }
+        if (phase === 'symbolic') {
+          const found = this.symbolicCheck(ctl, conjunct, clock.budget, options.overApproximate === true);
+          if (typeof found === 'string') {
+            notSymbolic = found;
+            continue;
+          }
+          method = 'symbolic';
+          universe = found.universe;
+          if (found.verdict === 'fails') return done('fails', { evidence: found.evidence! });
+          if (found.evidence) witness ??= found.evidence;
+          answered = true;
+          break;
         }
         if (phase === 'sampled runs') {
           const sampled = this.sample(ctl, conjunct, clock);
@@ -210,11 +261,70 @@ export class Verifier {
         const sampling = canSample
           ? 'sampled runs found no evidence'
           : 'no sampled run can show this property';
-        unknownReason ??= [lastFailure, notProved, sampling].filter((x) => x !== undefined).join('; ');
+        unknownReason ??= [lastFailure, notSymbolic, notProved, sampling]
+          .filter((x) => x !== undefined && x !== '')
+          .join('; ');
       }
     }
     if (unknownReason !== undefined) return done('unknown', { reason: unknownReason });
     return done('holds', witness ? { evidence: witness } : {});
+  }
+
+  /**
+   * The symbolic checker's answer with its evidence run (a counterexample is required for `fails`), or why it
+   * gave none.
+   */
+  private symbolicCheck(
+    ctl: Ctl,
+    conjunct: Formula,
+    budget: CheckBudget,
+    overApproximate: boolean,
+  ):
+    | { verdict: 'holds' | 'fails'; universe: NonNullable<VerifyResult['universe']>; evidence?: Evidence }
+    | string {
+    const started = performance.now();
+    const left = (): CheckBudget => ({
+      seconds: Math.max(0, budget.seconds - (performance.now() - started) / 1000),
+      memoryBytes: budget.memoryBytes,
+    });
+    if (!this.symbolic) {
+      const built = SymbolicChecker.create(this.game, this.reasoner.ir, budget, overApproximate);
+      if (typeof built === 'string') return `symbolic: ${built}`;
+      this.symbolic = built;
+    }
+    const answer = this.symbolic.check(ctl, left());
+    if (answer.result === 'unknown') return `symbolic: ${answer.reason}`;
+    if (answer.result === 'undecided')
+      return answer.exact
+        ? "symbolic: undecided (knowledge beyond what the roles' views provably determine)"
+        : "symbolic: undecided (knowledge beyond what the roles' views provably determine, or terminal and goals only bounded on an over-approximated state space)";
+    const verdict = answer.result;
+    const target = verdict === 'fails' ? negate(ctl) : ctl;
+    const what = `${verdict === 'fails' ? 'violates' : 'satisfies'} ${brief(conjunct)}`;
+    // The evidence gets a budget of its own, as in the exhaustive phase. A counterexample is always asked for
+    // (it may be the initial state itself); a witness only for an existential formula, the only kind with a
+    // run to show (the evidence walk follows E operators).
+    const run =
+      verdict === 'fails' || existential(target)
+        ? this.symbolic.witness(target, {
+            seconds: Math.max(left().seconds, 10),
+            memoryBytes: budget.memoryBytes,
+          })
+        : undefined;
+    if (verdict === 'fails' && !run)
+      return 'symbolic: fails, but no counterexample run was built within the budget';
+    // A counterexample may be the initial state itself (no moves); a witness of no moves shows nothing.
+    const evidence: Evidence | undefined =
+      run && (verdict === 'fails' || run.moves.length > 0)
+        ? {
+            records: [recordOf(this.reasoner, run.moves)],
+            notes: [
+              `run 1 (${run.moves.length} moves): the run that ${what}${loopNote(run.loopsTo, run.moves.length)}`,
+            ],
+          }
+        : undefined;
+    const universe = { states: answer.states, exact: answer.exact };
+    return { verdict, universe, ...(evidence ? { evidence } : {}) };
   }
 
   /**
@@ -348,6 +458,12 @@ export class Verifier {
     const moves = runMoves(run, models[run.level]!).map((id) => worlds.jointMoveList[id]!);
     return recordOf(this.reasoner, moves);
   }
+}
+
+/** Whether an evidence run can show the formula: an E operator at its top, under and/or. */
+function existential(f: Ctl): boolean {
+  if (f.op === 'EX' || f.op === 'EU' || f.op === 'ER') return true;
+  return (f.op === 'and' || f.op === 'or') && f.args.some(existential);
 }
 
 /** A formula's text, cut for one line of output. */

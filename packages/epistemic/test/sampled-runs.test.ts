@@ -10,7 +10,7 @@ function sampled(verifier: Verifier, name: PropertyName, seconds: number) {
   return verifier.verify(
     namedProperty(name, verifier.vocabulary()),
     { seconds, memoryBytes: 2 ** 31 },
-    { exhaustive: false },
+    { exhaustive: false, symbolic: false },
   );
 }
 
@@ -47,7 +47,7 @@ describe('sampled runs', () => {
     const eventually = await verifier.verify(
       parseFormula('A F K[player] terminal'),
       { seconds: 0.5, memoryBytes: 2 ** 31 },
-      { exhaustive: false },
+      { exhaustive: false, symbolic: false },
     );
     expect(eventually.reason).toMatch(/no sampled run can show this property/);
   });

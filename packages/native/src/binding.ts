@@ -6,12 +6,22 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BackendUnavailableError } from '@gdlkit/core';
-import type { NativePropnet } from '../binding.cjs';
+import type { NativePropnet, NativeSymbolicChecker } from '../binding.cjs';
 
-export type { NativePlayoutStats, NativePolicy, NativePropnet, PropnetIrInput } from '../binding.cjs';
+export type {
+  NativePlayoutStats,
+  NativePolicy,
+  NativePropnet,
+  NativeSymbolicAnswer,
+  NativeSymbolicChecker,
+  NativeSymbolicRun,
+  PropnetIrInput,
+} from '../binding.cjs';
 
 export interface NativeBinding {
   readonly NativePropnet: typeof NativePropnet;
+  /** The symbolic (BDD) model checker of @gdlkit/epistemic (crates/epistemic-bdd). */
+  readonly NativeSymbolicChecker: typeof NativeSymbolicChecker;
 }
 
 export type Loaded = { readonly binding: NativeBinding } | { readonly error: BackendUnavailableError };

@@ -1,5 +1,14 @@
 export { nativeBackend } from './backend.js';
-export { type Loaded, loadNative, loadNativeFrom, type NativeBinding, requireNative } from './binding.js';
+export {
+  type Loaded,
+  loadNative,
+  loadNativeFrom,
+  type NativeBinding,
+  type NativeSymbolicAnswer,
+  type NativeSymbolicChecker,
+  type NativeSymbolicRun,
+  requireNative,
+} from './binding.js';
 export {
   NATIVE_CAPABILITIES,
   type NativeOptions,
