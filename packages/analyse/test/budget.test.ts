@@ -10,6 +10,7 @@ import {
   type SearchResult,
   type SolveOutcome,
   type SolverBudget,
+  STOPPED,
 } from '../src/index.js';
 import { gameText } from './helpers.js';
 
@@ -31,6 +32,22 @@ describe('budget', () => {
     expect(outcome.status === 'aborted' && outcome.reason).toMatch(/time budget/);
     // Generous: the worker is terminated at the budget, but a loaded machine may take seconds to do it.
     expect(performance.now() - started).toBeLessThan(30_000);
+    expect((await solver.solve('a. :- a.', { seconds: 10, memoryBytes: 2 ** 31 })).status).toBe(
+      'unsatisfiable',
+    );
+  });
+
+  it("stops a solve on the caller's signal (aborted, not decided) and keeps working afterwards", async () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 300);
+    const outcome = await solver.solve(PIGEONHOLE, {
+      seconds: 60,
+      memoryBytes: 2 ** 31,
+      signal: stop.signal,
+    });
+    expect(outcome.status === 'aborted' && outcome.reason).toBe(STOPPED);
+    const again = await solver.solve('a.', { seconds: 10, memoryBytes: 2 ** 31, signal: stop.signal });
+    expect(again.status === 'aborted' && again.reason).toBe(STOPPED);
     expect((await solver.solve('a. :- a.', { seconds: 10, memoryBytes: 2 ** 31 })).status).toBe(
       'unsatisfiable',
     );
