@@ -42,6 +42,7 @@ for (const game of names) {
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l));
   const info = lines.find((l) => l.features) ?? {};
+  const commit = lines.find((l) => l.commit)?.commit;
   const done = lines.find((l) => l.done);
   const loadError = lines.find((l) => l.loadError)?.loadError;
   const cutOff = lines.find((l) => l.cutOff)?.cutOff ?? (done ? undefined : 'unfinished when the run was stopped');
@@ -65,6 +66,7 @@ for (const game of names) {
     ...(cutOff ? { cutOff } : {}),
     ...(stopped ? { stopped } : {}),
     seconds: done?.seconds,
+    ...(commit ? { commit } : {}),
     roles: info.roles,
     features,
     control: control ?? 'not tried',
@@ -100,21 +102,22 @@ const totals = {
 writeFileSync(join(dir, 'all-unique.json'), `${JSON.stringify({ totals, games }, null, 1)}\n`);
 
 const rows = games.map((g) => {
-  if (g.notRun) return `| ${g.game} | not run | | | | | | |`;
-  if (g.loadError) return `| ${g.game} | not loaded: ${g.loadError.replace(/\|/g, '/').slice(0, 80)} | | | | | | |`;
+  if (g.notRun) return `| ${g.game} | not run | | | | | | | |`;
+  if (g.loadError)
+    return `| ${g.game} | not loaded: ${g.loadError.replace(/\|/g, '/').slice(0, 80)} | | | | | | | ${g.commit ?? ''} |`;
   const board = Object.entries(g.board)
     .map(([f, s]) => `${f} ${cell(s)}`)
     .join(', ');
   const zero = g.zeroSum ? `${cell(g.zeroSum.status)}${g.zeroSum.method === 'consequence' ? '*' : ''}` : '';
   const note = g.cutOff ? ` (${g.cutOff})` : g.stopped ? ` (${g.stopped})` : '';
-  return `| ${g.game} | ${cell(g.control)} | ${board} | ${g.unique.join(' ')} | ${g.groups.length} | ${zero} | ${g.unknown.length} | ${g.seconds ?? ''}${note} |`;
+  return `| ${g.game} | ${cell(g.control)} | ${board} | ${g.unique.join(' ')} | ${g.groups.length} | ${zero} | ${g.unknown.length} | ${g.seconds ?? ''}${note} | ${g.commit ?? ''} |`;
 });
 const t = totals;
 writeFileSync(
   join(dir, 'all-unique.md'),
   [
-    '| game | control | board | unique arguments proved | groups | zero-sum | unknown | seconds |',
-    '|---|---|---|---|---|---|---|---|',
+    '| game | control | board | unique arguments proved | groups | zero-sum | unknown | seconds | commit |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     `Totals: ${t.games} games, ${t.analysed} analysed to the end, ${t.cutOff} cut off or unfinished, ${t.stopped} analysed with the uniqueness search stopped early to leave time for zero-sum, ${t.loadErrors} not loaded, ${t.notRun} not run. ` +
