@@ -10,6 +10,7 @@ import {
   proveOrRefute,
   type ReachableViolation,
 } from '@gdlkit/analyse';
+import { createDefaultRegistry } from '@gdlkit/backends';
 import { type Reasoner, writeTrace } from '@gdlkit/core';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
@@ -55,6 +56,8 @@ export async function analyse(args: string[]): Promise<number> {
   if ((backend === undefined) !== (values.record === undefined)) {
     throw new UsageError(`--refute-with and --record go together\nusage: ${USAGE}`);
   }
+  // An unknown backend is an error now, not a search that fails later beside a proof.
+  if (backend !== undefined) createDefaultRegistry().get(backend);
   const budget = { seconds, memoryBytes: megabytes * 2 ** 20 };
   const analyser = GameAnalyser.load(readTextFile(file), file, { properties });
   const results: ProofResult[] = [];
