@@ -157,6 +157,24 @@ describe('gdlkit analyse', () => {
     expect(new Set(squares).size).toBeLessThan(squares.length);
   });
 
+  it('an unknown --refute-with backend is an error before any proof', async () => {
+    const tictactoe = join(games, 'tictactoe.kif');
+    const record = join(mkdtempSync(join(tmpdir(), 'gdlkit-analyse-')), 'violation.jsonl');
+    const r = await runCli([
+      'analyse',
+      tictactoe,
+      '--property',
+      'zero-sum',
+      '--refute-with',
+      'bogus',
+      '--record',
+      record,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("unknown backend 'bogus'");
+    expect(r.stdout).toBe('');
+  });
+
   it('--no-joint is the paper’s one-at-a-time search, which proves neither control', async () => {
     const r = await runCli(['analyse', quarto, '--all-unique', '--no-joint', '--json']);
     expect(r.code).toBe(0);

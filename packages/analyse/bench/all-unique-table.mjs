@@ -42,9 +42,11 @@ for (const game of names) {
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l));
   const info = lines.find((l) => l.features) ?? {};
+  const commit = lines.find((l) => l.commit)?.commit;
   const done = lines.find((l) => l.done);
   const loadError = lines.find((l) => l.loadError)?.loadError;
   const cutOff = lines.find((l) => l.cutOff)?.cutOff ?? (done ? undefined : 'unfinished when the run was stopped');
+  const stopped = lines.find((l) => l.stopped)?.stopped;
   // The last result per property: the joint search and retries with a larger Φ report a property again.
   const last = new Map();
   for (const l of lines) if (l.property) last.set(l.property, l);
@@ -62,7 +64,9 @@ for (const game of names) {
     game,
     ...(loadError ? { loadError } : {}),
     ...(cutOff ? { cutOff } : {}),
+    ...(stopped ? { stopped } : {}),
     seconds: done?.seconds,
+    ...(commit ? { commit } : {}),
     roles: info.roles,
     features,
     control: control ?? 'not tried',
@@ -84,6 +88,7 @@ const totals = {
   analysed: analysed.length,
   loadErrors: count((g) => g.loadError),
   cutOff: count((g) => g.cutOff),
+  stopped: count((g) => g.stopped),
   control: Object.fromEntries(['proved', 'refuted', 'unknown', 'n/a'].map((s) => [s, count((g) => g.control === s)])),
   board: Object.fromEntries(
     ['proved', 'refuted', 'unknown'].map((s) => [s, count((g) => Object.values(g.board ?? {}).includes(s))]),
@@ -97,24 +102,25 @@ const totals = {
 writeFileSync(join(dir, 'all-unique.json'), `${JSON.stringify({ totals, games }, null, 1)}\n`);
 
 const rows = games.map((g) => {
-  if (g.notRun) return `| ${g.game} | not run | | | | | | |`;
-  if (g.loadError) return `| ${g.game} | not loaded: ${g.loadError.replace(/\|/g, '/').slice(0, 80)} | | | | | | |`;
+  if (g.notRun) return `| ${g.game} | not run | | | | | | | |`;
+  if (g.loadError)
+    return `| ${g.game} | not loaded: ${g.loadError.replace(/\|/g, '/').slice(0, 80)} | | | | | | | ${g.commit ?? ''} |`;
   const board = Object.entries(g.board)
     .map(([f, s]) => `${f} ${cell(s)}`)
     .join(', ');
   const zero = g.zeroSum ? `${cell(g.zeroSum.status)}${g.zeroSum.method === 'consequence' ? '*' : ''}` : '';
-  const note = g.cutOff ? ` (${g.cutOff})` : '';
-  return `| ${g.game} | ${cell(g.control)} | ${board} | ${g.unique.join(' ')} | ${g.groups.length} | ${zero} | ${g.unknown.length} | ${g.seconds ?? ''}${note} |`;
+  const note = g.cutOff ? ` (${g.cutOff})` : g.stopped ? ` (${g.stopped})` : '';
+  return `| ${g.game} | ${cell(g.control)} | ${board} | ${g.unique.join(' ')} | ${g.groups.length} | ${zero} | ${g.unknown.length} | ${g.seconds ?? ''}${note} | ${g.commit ?? ''} |`;
 });
 const t = totals;
 writeFileSync(
   join(dir, 'all-unique.md'),
   [
-    '| game | control | board | unique arguments proved | groups | zero-sum | unknown | seconds |',
-    '|---|---|---|---|---|---|---|---|',
+    '| game | control | board | unique arguments proved | groups | zero-sum | unknown | seconds | commit |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Totals: ${t.games} games, ${t.analysed} analysed to the end, ${t.cutOff} cut off or unfinished, ${t.loadErrors} not loaded, ${t.notRun} not run. ` +
+    `Totals: ${t.games} games, ${t.analysed} analysed to the end, ${t.cutOff} cut off or unfinished, ${t.stopped} analysed with the uniqueness search stopped early to leave time for zero-sum, ${t.loadErrors} not loaded, ${t.notRun} not run. ` +
       `Control (where the feature exists): ${t.control.proved} yes, ${t.control.refuted} no, ${t.control.unknown} unknown, ${t.control['n/a']} without control/1. ` +
       `Board (games with some arity-3 feature): ${t.board.proved} with a yes, ${t.board.refuted} with a no, ${t.board.unknown} with an unknown. ` +
       `Zero-sum: ${t.zeroSum.proved} yes, ${t.zeroSum.refuted} no, ${t.zeroSum.unknown} unknown. ` +

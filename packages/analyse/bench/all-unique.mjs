@@ -1,11 +1,12 @@
 // `gdlkit analyse --all-unique --property zero-sum` over every game of games/, resumable:
-// `nice -n 19 node packages/analyse/bench/all-unique.mjs [--budget S] [--game-cap S] [--out DIR] [game...]`
+// `nice -n 19 node packages/analyse/bench/all-unique.mjs [--budget S] [--game-cap S] [--out DIR] [--commit C] [game...]`
 // after `pnpm --filter @gdlkit/analyse build`. Games run smallest file first, one child process each; every
 // proof result is appended to OUT/raw/GAME.jsonl as it arrives, and a game whose file ends with a `done` line
 // is skipped on the next run (an unfinished one is started again). A game still running after --game-cap
-// seconds (default 900) is stopped and recorded as cut off, with the results it had. `node
+// seconds (default 900) is stopped and recorded as cut off, with the results it had; the search itself stops
+// starting proofs 2.5 budgets before the cap so that zero-sum is still tried. `node
 // packages/analyse/bench/all-unique-table.mjs` turns OUT/raw into the published JSON and Markdown table.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,11 +18,22 @@ const { values, positionals } = parseArgs({
     budget: { type: 'string', default: '30' },
     'game-cap': { type: 'string', default: '900' },
     out: { type: 'string', default: new URL('../data/all-unique', import.meta.url).pathname },
+    // Recorded in every game's results (the data set says which code produced which rows).
+    commit: { type: 'string', default: currentCommit() },
     child: { type: 'boolean' },
   },
   allowPositionals: true,
 });
 const budget = { seconds: Number(values.budget), memoryBytes: 2 ** 30 };
+
+function currentCommit() {
+  try {
+    const here = new URL('.', import.meta.url).pathname;
+    return execFileSync('git', ['-C', here, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
 
 /** One result per line: the proof's outcome in the command line's JSON form. */
 function line(r) {
@@ -48,9 +60,17 @@ async function runChild(name) {
     write({ done: true, seconds: 0 });
     return;
   }
-  write({ features: analyser.domain.features.map((f) => f.key), roles: analyser.game.roles?.length });
+  write({
+    features: analyser.domain.features.map((f) => f.key),
+    roles: analyser.game.roles?.length,
+    commit: values.commit,
+  });
   try {
-    const search = await analyser.searchUnique({ budget, onResult: (r) => write(line(r)) });
+    // The search stops starting proofs in time for zero-sum (two budgets: consequence/base, then the step)
+    // to finish within the game's cap.
+    const seconds = Math.max(budget.seconds, Number(values['game-cap']) - 2.5 * budget.seconds);
+    const search = await analyser.searchUnique({ budget, seconds, onResult: (r) => write(line(r)) });
+    if (search.stopped) write({ stopped: `search stopped after ${seconds} s, candidates left untried` });
     write(line(await analyser.prove(parseProperty('zero-sum'), search.proved, budget)));
   } finally {
     await analyser.close();
@@ -61,7 +81,17 @@ async function runChild(name) {
 function runGame(name, file, cap) {
   return new Promise((resolve) => {
     writeFileSync(file, '');
-    const child = spawn(process.execPath, [new URL(import.meta.url).pathname, '--child', '--budget', values.budget, name], {
+    const child = spawn(process.execPath, [
+        new URL(import.meta.url).pathname,
+        '--child',
+        '--budget',
+        values.budget,
+        '--game-cap',
+        String(cap),
+        '--commit',
+        values.commit,
+        name,
+      ], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let pending = '';

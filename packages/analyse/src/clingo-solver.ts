@@ -9,7 +9,12 @@ export interface SolverBudget {
   readonly seconds: number;
   /** Growth of the process's resident memory allowed while solving (the paper uses 1 GB). */
   readonly memoryBytes: number;
+  /** Stops the solve early (reported as aborted, `STOPPED`), e.g. once a search has refuted the property. */
+  readonly signal?: AbortSignal;
 }
+
+/** The reason of an outcome aborted by `SolverBudget.signal`. */
+export const STOPPED = 'stopped by the caller';
 
 export type SolveOutcome =
   | { readonly status: 'unsatisfiable'; readonly seconds: number; readonly peakBytes: number }
@@ -102,8 +107,9 @@ export class ClingoSolver implements AspSolver {
         return { ...first.outcome, seconds: elapsed() };
       }
       aborted.push(first.outcome);
-      // Time and memory budgets bind every configuration alike; only a clingo failure passes the program on.
-      if (first.outcome.reason.includes('budget')) {
+      // Time and memory budgets bind every configuration alike, and so does the caller's stop; only a clingo
+      // failure passes the program on.
+      if (first.outcome.reason.includes('budget') || budget.signal?.aborted) {
         for (const worker of running.keys()) worker.cancel();
         await Promise.all(running.values());
         break;
@@ -186,11 +192,13 @@ class ClingoWorker {
       this.stop();
       return { status: 'aborted', reason: String((e as Error).message ?? e), seconds: elapsed(), peakBytes };
     }
+    if (budget.signal?.aborted) return { status: 'aborted', reason: STOPPED, seconds: elapsed(), peakBytes };
     const worker = this.worker!;
     worker.ref();
     return new Promise<SolveOutcome>((resolve) => {
       const finish = (outcome: SolveOutcome) => {
         clearInterval(monitor);
+        budget.signal?.removeEventListener('abort', onStop);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -211,6 +219,8 @@ class ClingoWorker {
         }
       }, SAMPLE_MS);
       this.cancelCurrent = () => abort('cancelled');
+      const onStop = () => abort(STOPPED);
+      budget.signal?.addEventListener('abort', onStop, { once: true });
       const onMessage = (m: { result: ClingoJson }) => {
         peakBytes = Math.max(peakBytes, process.memoryUsage.rss() - baseline);
         const r = m.result;

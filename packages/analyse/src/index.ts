@@ -6,6 +6,7 @@ export {
   DEFAULT_PORTFOLIO,
   type SolveOutcome,
   type SolverBudget,
+  STOPPED,
 } from './clingo-solver.js';
 export type { Counterexample } from './counterexample.js';
 export { buildDomainProgram, type DomainProgram, type FunctionSymbol } from './domain-program.js';
@@ -17,10 +18,12 @@ export {
 } from './proof-programs.js';
 export { formatProperty, type Property, parseProperty } from './properties.js';
 export type { ProofResult, ProofStatus } from './prove.js';
+export { type ProofOrRefutation, proveOrRefute, type RefutationSearch } from './prove-or-refute.js';
 export {
   checkableByReasoner,
   type ReachableViolation,
   searchReachableViolation,
+  searchReachableViolationAsync,
   type ViolationSearchOptions,
   violates,
 } from './reachable-violation.js';

@@ -41,6 +41,21 @@ export interface ProofResult {
   readonly jointlyWith?: readonly Property[];
   /** Largest growth of resident memory seen while solving. */
   readonly peakBytes: number;
+  /**
+   * CPU seconds of the whole process (every thread, the solver's workers included) while the proof ran, where
+   * the runtime reports them: on a shared machine the wall-clock `seconds` also count other programs' time.
+   */
+  readonly cpuSeconds?: number;
+}
+
+/** CPU seconds of this process since the call, or undefined where the runtime does not report them. */
+function cpuClock(): () => number | undefined {
+  if (typeof process === 'undefined' || typeof process.cpuUsage !== 'function') return () => undefined;
+  const start = process.cpuUsage();
+  return () => {
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1e6;
+  };
 }
 
 export interface ProofSetup {
@@ -57,6 +72,7 @@ export async function proveByInduction(
   budget: SolverBudget,
 ): Promise<ProofResult> {
   const started = performance.now();
+  const cpu = cpuClock();
   const seconds = () => (performance.now() - started) / 1000;
   let rules: ProofResult['rules'] = { base: 0, step: 0 };
   let peakBytes = 0;
@@ -64,6 +80,7 @@ export async function proveByInduction(
     property,
     status,
     seconds: seconds(),
+    cpuSeconds: cpu(),
     assumptions,
     rules,
     peakBytes,
@@ -114,6 +131,7 @@ export async function proveInductionStep(
   budget: SolverBudget,
 ): Promise<ProofResult> {
   const started = performance.now();
+  const cpu = cpuClock();
   if (setup.domain.infinite) {
     return {
       property,
@@ -131,6 +149,7 @@ export async function proveInductionStep(
     property,
     status,
     seconds: (performance.now() - started) / 1000,
+    cpuSeconds: cpu(),
     assumptions,
     rules: { base: 0, step: step.gameRules },
     peakBytes: outcome.peakBytes,

@@ -89,8 +89,44 @@ export function searchReachableViolation<S>(
   total: number,
   options: ViolationSearchOptions,
 ): ReachableViolation | undefined {
+  const search = violationSearch(reasoner, property, total, options);
+  for (;;) {
+    const step = search.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same search, handing the event loop back every `SLICE_MS` so that it can run beside a proof (the
+ * solver's budget timers run in this thread); `signal` ends it early with no violation.
+ */
+export async function searchReachableViolationAsync<S>(
+  reasoner: Reasoner<S>,
+  property: Property,
+  total: number,
+  options: ViolationSearchOptions & { readonly signal?: AbortSignal },
+): Promise<ReachableViolation | undefined> {
+  const search = violationSearch(reasoner, property, total, options);
+  for (;;) {
+    if (options.signal?.aborted) return undefined;
+    const step = search.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const SLICE_MS = 20;
+
+/** The search itself, yielding about every SLICE_MS between states. */
+function* violationSearch<S>(
+  reasoner: Reasoner<S>,
+  property: Property,
+  total: number,
+  options: ViolationSearchOptions,
+): Generator<void, ReachableViolation | undefined> {
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
+  let slice = performance.now();
   const rng = new Rng(options.seed);
   const lookahead = options.lookahead ?? 4096;
   const maxSteps = options.maxSteps ?? 1000;
@@ -108,6 +144,10 @@ export function searchReachableViolation<S>(
     const path: { state: S; move: TermId[] }[] = [];
     let state = reasoner.initialState();
     for (let step = 0; step <= maxSteps && elapsed() < options.seconds; step++) {
+      if (performance.now() - slice > SLICE_MS) {
+        yield;
+        slice = performance.now();
+      }
       states++;
       if (violates(reasoner, state, property, total)) return found(path, state);
       if (reasoner.isTerminal(state)) break;

@@ -27,6 +27,11 @@ export interface SearchOptions {
   readonly groups?: boolean;
   /** Called after each proof attempt. */
   readonly onResult?: (result: ProofResult) => void;
+  /**
+   * Time for the whole search in seconds: no proof starts after it, and a joint induction not finished by
+   * then proves nothing (its last pass is incomplete). What was proved before stays proved.
+   */
+  readonly seconds?: number;
 }
 
 export interface SearchResult {
@@ -41,6 +46,8 @@ export interface SearchResult {
   /** Candidates not tried because a proved property implies them (uniqueness of a superset of positions). */
   readonly implied: readonly Property[];
   readonly seconds: number;
+  /** Whether `options.seconds` ran out before the search ended (candidates left untried). */
+  readonly stopped: boolean;
 }
 
 type Prove = (p: Property, assumptions: readonly Property[], budget: SolverBudget) => Promise<ProofResult>;
@@ -98,6 +105,8 @@ export async function searchUniqueArguments(
   options: SearchOptions,
 ): Promise<SearchResult> {
   const started = performance.now();
+  const limit = options.seconds ?? Number.POSITIVE_INFINITY;
+  const outOfTime = () => (performance.now() - started) / 1000 >= limit;
   const { features } = domain;
   const dependencies = featureDependencies(game, features);
   const ordered = features
@@ -119,7 +128,7 @@ export async function searchUniqueArguments(
     const provedBefore = proved.length;
     const stillOpen: Property[] = [];
     for (const candidate of open) {
-      if (candidate.kind !== 'unique') continue;
+      if (candidate.kind !== 'unique' || outOfTime()) continue;
       const covered = proved.some(
         (p) =>
           p.kind === 'unique' &&
@@ -152,7 +161,7 @@ export async function searchUniqueArguments(
           (r.status === 'unknown' && r.abortedIn === 'step'))
       );
     });
-    const joint = await jointInduction(baseHolds, proved, provers.step, options);
+    const joint = await jointInduction(baseHolds, proved, provers.step, options, outOfTime);
     for (const r of joint.results) last.set(r.property, r);
     provedJointly = joint.proved;
     proved.push(...provedJointly);
@@ -161,6 +170,7 @@ export async function searchUniqueArguments(
   const provedGroups: Property[] = [];
   if (options.groups ?? true) {
     for (const { exactly, atMost } of featureGroupCandidates(domain, dependencies)) {
+      if (outOfTime()) break;
       let result = await provers.prove(exactly, [...proved], options.budget);
       if (result.status === 'refuted' && result.counterexample?.case === 'init') {
         groupResults.push(result);
@@ -186,6 +196,7 @@ export async function searchUniqueArguments(
     provedGroups,
     implied,
     seconds: (performance.now() - started) / 1000,
+    stopped: outOfTime(),
   };
 }
 
@@ -204,6 +215,7 @@ async function jointInduction(
   phi: readonly Property[],
   step: Prove,
   options: SearchOptions,
+  outOfTime: () => boolean,
 ): Promise<{ readonly proved: Property[]; readonly results: ProofResult[] }> {
   const members = new Set(candidates);
   const dropped: ProofResult[] = [];
@@ -212,6 +224,8 @@ async function jointInduction(
     droppedAny = false;
     for (const candidate of candidates) {
       if (!members.has(candidate)) continue;
+      // A pass cut short does not show that the members are preserved together.
+      if (outOfTime()) return { proved: [], results: dropped };
       const others = [...members].filter((m) => m !== candidate);
       const result = await step(candidate, [...phi, ...others], options.budget);
       if (result.status === 'proved') {

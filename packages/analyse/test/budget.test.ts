@@ -10,6 +10,7 @@ import {
   type SearchResult,
   type SolveOutcome,
   type SolverBudget,
+  STOPPED,
 } from '../src/index.js';
 import { gameText } from './helpers.js';
 
@@ -31,6 +32,22 @@ describe('budget', () => {
     expect(outcome.status === 'aborted' && outcome.reason).toMatch(/time budget/);
     // Generous: the worker is terminated at the budget, but a loaded machine may take seconds to do it.
     expect(performance.now() - started).toBeLessThan(30_000);
+    expect((await solver.solve('a. :- a.', { seconds: 10, memoryBytes: 2 ** 31 })).status).toBe(
+      'unsatisfiable',
+    );
+  });
+
+  it("stops a solve on the caller's signal (aborted, not decided) and keeps working afterwards", async () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 300);
+    const outcome = await solver.solve(PIGEONHOLE, {
+      seconds: 60,
+      memoryBytes: 2 ** 31,
+      signal: stop.signal,
+    });
+    expect(outcome.status === 'aborted' && outcome.reason).toBe(STOPPED);
+    const again = await solver.solve('a.', { seconds: 10, memoryBytes: 2 ** 31, signal: stop.signal });
+    expect(again.status === 'aborted' && again.reason).toBe(STOPPED);
     expect((await solver.solve('a. :- a.', { seconds: 10, memoryBytes: 2 ** 31 })).status).toBe(
       'unsatisfiable',
     );
@@ -106,6 +123,48 @@ describe('budget in the joint search (quarto)', () => {
     ]);
     for (const x of r.results.filter((x) => x.status === 'proved')) {
       expect(x.assumptions.map(formatProperty)).not.toContain('unique:selected/1:1');
+    }
+  });
+});
+
+/** clingo, with the `held`-th program (1-based) held back for `delayMs` first. */
+class SlowStartSolver implements AspSolver {
+  private readonly clingo = new ClingoSolver();
+  private calls = 0;
+  constructor(
+    private readonly held: number,
+    private readonly delayMs: number,
+  ) {}
+  async solve(program: string, budget: SolverBudget): Promise<SolveOutcome> {
+    if (++this.calls === this.held) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    return this.clingo.solve(program, budget);
+  }
+  close(): Promise<void> {
+    return this.clingo.close();
+  }
+}
+
+describe("the search's own time limit", () => {
+  const budget = { seconds: 60, memoryBytes: 2 ** 30 };
+
+  it('starts no proof after it and says it stopped; what was proved stays proved', async () => {
+    // Program 1 computes the relaxed domain (before the search's clock starts); program 2 is the first
+    // candidate's base case, which outlasts the limit, so no other candidate is tried.
+    const analyser = GameAnalyser.load(gameText('tictactoe'), 'tictactoe.kif', {
+      solver: new SlowStartSolver(2, 300),
+    });
+    try {
+      const r = await analyser.searchUnique({ budget, seconds: 0.2 });
+      expect(r.stopped).toBe(true);
+      expect(r.results.length).toBe(1);
+      expect(r.provedJointly).toEqual([]);
+      expect(r.provedGroups).toEqual([]);
+      const full = await analyser.searchUnique({ budget });
+      expect(full.stopped).toBe(false);
+      expect(full.proved.map(formatProperty)).toContain('unique:control/1:1');
+      for (const p of r.proved) expect(full.proved.map(formatProperty)).toContain(formatProperty(p));
+    } finally {
+      await analyser.close();
     }
   });
 });

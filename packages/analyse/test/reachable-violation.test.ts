@@ -3,7 +3,15 @@
 import { replayMatch } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
-import { GameAnalyser, parseProperty, searchReachableViolation, violates } from '../src/index.js';
+import {
+  GameAnalyser,
+  parseProperty,
+  proveOrRefute,
+  STOPPED,
+  searchReachableViolation,
+  searchReachableViolationAsync,
+  violates,
+} from '../src/index.js';
 import { gameText } from './helpers.js';
 
 describe('reachable violations', () => {
@@ -33,5 +41,67 @@ describe('reachable violations', () => {
     expect(found).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(5000);
     prover.dispose();
+  });
+
+  it('the async search (beside a proof) plays the same matches as the synchronous one', async () => {
+    const game = GameAnalyser.load(gameText('endgame'), 'endgame.kif').game;
+    const prover = createProver(game);
+    const board = parseProperty('unique:cell/3:3');
+    const sync = searchReachableViolation(prover, board, 100, { seconds: 30, seed: 3 })!;
+    const async = (await searchReachableViolationAsync(prover, board, 100, { seconds: 30, seed: 3 }))!;
+    expect(async.record.steps).toEqual(sync.record.steps);
+    const stop = new AbortController();
+    stop.abort();
+    const stopped = await searchReachableViolationAsync(prover, board, 100, {
+      seconds: 30,
+      seed: 3,
+      signal: stop.signal,
+    });
+    expect(stopped).toBeUndefined();
+    prover.dispose();
+  });
+
+  it("proof and search side by side: endgame's board is refuted by a reachable match, the proof stopped or refuted in the step", async () => {
+    const analyser = GameAnalyser.load(gameText('endgame'), 'endgame.kif');
+    const prover = createProver(analyser.game);
+    try {
+      const board = parseProperty('unique:cell/3:3');
+      const { proof, violation } = await proveOrRefute(
+        analyser,
+        board,
+        [],
+        { seconds: 60, memoryBytes: 2 ** 30 },
+        { open: async () => prover },
+      );
+      expect(violation).toBeDefined();
+      expect(proof.status).not.toBe('proved');
+      if (proof.status === 'unknown') expect(proof.reason).toContain(STOPPED);
+      const last = replayMatch(prover, violation!.record).steps.at(-1)!;
+      const state = prover.stateFromFacts(last.state.map((f) => analyser.game.parseTerm(f)));
+      expect(violates(prover, state, board, 100)).toBe(true);
+    } finally {
+      prover.dispose();
+      await analyser.close();
+    }
+  });
+
+  it('proof and search side by side: a proof (tictactoe control) ends the search without a violation', async () => {
+    const analyser = GameAnalyser.load(gameText('tictactoe'), 'tictactoe.kif');
+    const prover = createProver(analyser.game);
+    try {
+      const { proof, violation, searchError } = await proveOrRefute(
+        analyser,
+        parseProperty('unique:control/1:1'),
+        [],
+        { seconds: 60, memoryBytes: 2 ** 30 },
+        { open: async () => prover },
+      );
+      expect(proof.status).toBe('proved');
+      expect(violation).toBeUndefined();
+      expect(searchError).toBeUndefined();
+    } finally {
+      prover.dispose();
+      await analyser.close();
+    }
   });
 });

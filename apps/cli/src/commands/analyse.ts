@@ -7,10 +7,11 @@ import {
   type ProofResult,
   type Property,
   parseProperty,
+  proveOrRefute,
   type ReachableViolation,
-  searchReachableViolation,
 } from '@gdlkit/analyse';
-import { writeTrace } from '@gdlkit/core';
+import { createDefaultRegistry } from '@gdlkit/backends';
+import { type Reasoner, writeTrace } from '@gdlkit/core';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
 import { openReasoner } from '../load.js';
@@ -21,8 +22,9 @@ const USAGE =
   'gdlkit analyse FILE [--property P]... [--all-unique [--no-joint]] [--budget S] [--memory MB] [--json]\n' +
   '               [--refute-with BACKEND --record OUT.jsonl]\n' +
   '  --no-joint: only the one-at-a-time search of the paper (no joint induction, no feature groups)\n' +
-  '  --refute-with: a --property not proved is searched for a reachable violation with that backend (random\n' +
-  '    matches, one move of lookahead) within the budget; a match record reaching it is written to --record\n' +
+  '  --refute-with: each --property is also searched for a reachable violation with that backend (random\n' +
+  '    matches, one move of lookahead) beside its proof and within its budget; the first one decided stops the\n' +
+  '    other, and a match record reaching a violation is written to --record\n' +
   '  P: unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] | state:FORMULA';
 
 /** ASP proofs of game properties (Schiffel & Thielscher 2009); properties are proved in order, each proved one joining Φ. */
@@ -55,10 +57,14 @@ export async function analyse(args: string[]): Promise<number> {
   if ((backend === undefined) !== (values.record === undefined)) {
     throw new UsageError(`--refute-with and --record go together\nusage: ${USAGE}`);
   }
+  // An unknown backend is an error now, not a search that fails later beside a proof.
+  if (backend !== undefined) createDefaultRegistry().get(backend);
   const budget = { seconds, memoryBytes: megabytes * 2 ** 20 };
   const analyser = GameAnalyser.load(readTextFile(file), file, { properties });
   const results: ProofResult[] = [];
   const violations = new Map<ProofResult, ReachableViolation>();
+  // One reasoner for every property's search, built when the first search starts.
+  let searchReasoner: Promise<Reasoner> | undefined;
   const report = (r: ProofResult) => {
     results.push(r);
     if (!values.json) process.stdout.write(`${describe(r)}\n`);
@@ -76,28 +82,36 @@ export async function analyse(args: string[]): Promise<number> {
     const step = budgetedSteps('analyse', properties.length, budget.seconds);
     for (const [k, p] of properties.entries()) {
       step(k, formatProperty(p));
-      const r = await analyser.prove(p, assumptions, budget);
-      report(r);
-      if (r.status === 'proved') assumptions.push(p);
-      else if (backend !== undefined && checkableByReasoner(p) && violations.size === 0) {
-        const reasoner = await openReasoner(file, backend);
-        try {
-          const found = searchReachableViolation(reasoner, p, analyser.context.maxGoal, {
-            seconds: budget.seconds,
-            seed: 1,
-          });
-          if (found) {
-            violations.set(r, found);
-            writeFileSync(values.record!, writeTrace([found.record]));
-          }
-          if (!values.json) process.stdout.write(`${describeSearch(p, found, values.record!)}\n`);
-        } finally {
-          reasoner.dispose();
-        }
+      // With --refute-with, the search runs beside the proof (the first record found is written).
+      if (backend === undefined || !checkableByReasoner(p) || violations.size > 0) {
+        const r = await analyser.prove(p, assumptions, budget);
+        report(r);
+        if (r.status === 'proved') assumptions.push(p);
+        continue;
+      }
+      const { proof, violation, searchError } = await proveOrRefute(analyser, p, assumptions, budget, {
+        open: () => {
+          // The build shares the search's budget (a backend's default build limit is shorter).
+          searchReasoner ??= openReasoner(file, backend, { buildTimeMs: seconds * 1000 });
+          return searchReasoner;
+        },
+      });
+      report(proof);
+      if (proof.status === 'proved') assumptions.push(p);
+      if (violation) {
+        violations.set(proof, violation);
+        writeFileSync(values.record!, writeTrace([violation.record]));
+      }
+      if (!values.json && proof.status !== 'proved') {
+        process.stdout.write(`${searchError ?? describeSearch(p, violation, values.record!)}\n`);
       }
     }
   } finally {
     await analyser.close();
+    await searchReasoner?.then(
+      (r) => r.dispose(),
+      () => undefined,
+    );
   }
   if (values.json) {
     const json = results.map((r) => ({
@@ -105,6 +119,7 @@ export async function analyse(args: string[]): Promise<number> {
       status: r.status,
       ...(r.method ? { method: r.method } : {}),
       seconds: Number(r.seconds.toFixed(3)),
+      ...(r.cpuSeconds === undefined ? {} : { cpuSeconds: Number(r.cpuSeconds.toFixed(3)) }),
       assumptions: r.assumptions.map(formatProperty),
       ...(r.jointlyWith ? { jointlyWith: r.jointlyWith.map(formatProperty) } : {}),
       ...(r.counterexample ? { counterexample: r.counterexample } : {}),
@@ -141,7 +156,8 @@ function describe(r: ProofResult): string {
   const given = r.assumptions.length > 0 ? ` given ${r.assumptions.map(formatProperty).join(', ')}` : '';
   const jointly = r.jointlyWith ? ` (jointly with ${r.jointlyWith.map(formatProperty).join(', ')})` : '';
   const how = r.method ? ` ${METHOD[r.method]}` : '';
-  const head = `${formatProperty(r.property)}: ${r.status}${how} (${r.seconds.toFixed(2)} s)${jointly}${given}`;
+  const cpu = r.cpuSeconds === undefined ? '' : `, ${r.cpuSeconds.toFixed(2)} CPU-s`;
+  const head = `${formatProperty(r.property)}: ${r.status}${how} (${r.seconds.toFixed(2)} s${cpu})${jointly}${given}`;
   if (r.status === 'unknown') return `${head}\n  ${r.reason}`;
   const c = r.counterexample;
   if (!c) return head;
