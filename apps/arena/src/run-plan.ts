@@ -105,7 +105,10 @@ export function loadReferee(name: string, text: string, file: string): Omit<Refe
   return { name, game, rules: rulesList(text) };
 }
 
-/** The rules as one KIF list on one line, comments dropped, read back by the player's own reader. */
+/**
+ * The rules as one KIF list on one line, comments dropped, read back by the player's own reader. The closing
+ * parenthesis goes on a line of its own: a file ending in a comment without a newline would swallow it.
+ */
 export function rulesList(text: string): string {
-  return printSExpr(readSExpr(`(${text})`));
+  return printSExpr(readSExpr(`(${text}\n)`));
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   bootstrapMean,
@@ -7,6 +8,7 @@ import {
   planJobs,
   readRecords,
   rolePoints,
+  rulesList,
   SpecError,
   seatings,
   specPoints,
@@ -153,6 +155,16 @@ describe('matches.jsonl', () => {
     expect(seeds.size).toBe(1000);
     expect(matchSeed(1, 5)).toBe(matchSeed(1, 5));
     expect(matchSeed(2, 5)).not.toBe(matchSeed(1, 5));
+  });
+});
+
+describe('rules sent with START', () => {
+  it('keeps the closing parenthesis when the file ends in a comment without a newline (ttcc4_2player_alt.kif)', () => {
+    const text = readFileSync(new URL('../../../games/ttcc4_2player_alt.kif', import.meta.url), 'utf8');
+    expect(text.endsWith(';')).toBe(true);
+    const rules = rulesList(text);
+    expect(rules.startsWith('((role ')).toBe(true);
+    expect(rulesList('(role a) ; last')).toBe('((role a))');
   });
 });
 
