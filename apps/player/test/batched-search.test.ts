@@ -49,6 +49,9 @@ describe('batched decoupled UCT', () => {
     expect(search.treeSize).toBeGreaterThan(60);
     const visits = search.root.moveVisits[0]!;
     expect(visits.reduce((a, b) => a + b, 0)).toBe(400);
+    // Between iterations every simulation is back: each visit is scored once, terminal leaves included.
+    expect(Array.from(search.root.moveScored[0]!)).toEqual(Array.from(visits));
+    expect(Array.from(search.root.moveScored[1]!)).toEqual(Array.from(search.root.moveVisits[1]!));
   });
 
   it('finds the winning move with batches of 32 and RAVE', async () => {

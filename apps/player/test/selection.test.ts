@@ -13,8 +13,10 @@ function seedRoot(search: UctSearch<unknown>, stats: Record<number, [number, num
   for (let i = 0; i < root.legal[0]!.length; i++) {
     const [n, mean] = stats[i] ?? [1, 0];
     root.moveVisits[0]![i] = n;
+    root.moveScored[0]![i] = n;
     root.moveSums[0]![i] = n * mean;
     root.moveVisits[1]![0] = (root.moveVisits[1]![0] ?? 0) + n;
+    root.moveScored[1]![0] = (root.moveScored[1]![0] ?? 0) + n;
     total += n;
   }
   root.visits = total;
@@ -136,6 +138,7 @@ describe('RAVE (paper 08)', () => {
     root.amafSums = root.legal.map((l) => new Float64Array(l.length));
     const set = (i: number, n: number, mean: number, amafN: number, amafMean: number) => {
       root.moveVisits[0]![i] = n;
+      root.moveScored[0]![i] = n;
       root.moveSums[0]![i] = n * mean;
       root.amafVisits![0]![i] = amafN;
       root.amafSums![0]![i] = amafN * amafMean;
@@ -152,6 +155,13 @@ describe('RAVE (paper 08)', () => {
     set(1, 9, 70, 20, 50); // now pessimistic playouts (9) outnumber optimistic ones (5)
     adaptive.beginDescent(root);
     expect(adaptive.useAt(rng)).toBe(false);
+    // Regression (docs/strength.md, paper 08 on the batched search): 30 simulations of move 1 still in the
+    // engine are virtual losses, visits without rewards. Read into its mean (630 / 39 ≈ 16) they made RAVE
+    // look optimistic on 39 playouts; the comparison counts finished simulations only.
+    root.moveVisits[0]![1]! += 30;
+    adaptive.beginDescent(root);
+    expect(adaptive.useAt(rng)).toBe(false);
+    root.moveVisits[0]![1]! -= 30;
     // Figure 3's share of choices.
     const half = new Rave(2, { mode: 'on', usage: 0.5 });
     half.beginDescent(root);

@@ -258,7 +258,8 @@ export class Session {
       (root.legal[r] ?? [])
         .map((m, i) => {
           const visits = root.moveVisits[r]![i]!;
-          return { move: store.toKif(m), visits, mean: visits === 0 ? 0 : root.moveSums[r]![i]! / visits };
+          const scored = root.moveScored[r]![i]!;
+          return { move: store.toKif(m), visits, mean: scored === 0 ? 0 : root.moveSums[r]![i]! / scored };
         })
         .sort((a, b) => b.visits - a.visits),
     );

@@ -5,9 +5,10 @@ interface Expansion {
   readonly legal: readonly (readonly TermId[])[];
   readonly moveVisits: Float64Array[];
   readonly moveSums: Float64Array[];
+  readonly moveScored: Float64Array[];
 }
 
-const TERMINAL: Expansion = { legal: [], moveVisits: [], moveSums: [] };
+const TERMINAL: Expansion = { legal: [], moveVisits: [], moveSums: [], moveScored: [] };
 
 /**
  * A node of the decoupled UCT tree: a state with, per role, a visit count and a reward sum for each of its
@@ -50,6 +51,14 @@ export class UctNode<S> {
     return (this.expansion ?? this.expand()).moveSums;
   }
 
+  /**
+   * Per role and legal move, the visits whose rewards are in `moveSums`: `moveVisits` also counts the virtual
+   * losses of simulations still in the engine, which selection wants and a move's mean must not see.
+   */
+  get moveScored(): Float64Array[] {
+    return (this.expansion ?? this.expand()).moveScored;
+  }
+
   private expand(): Expansion {
     if (this.terminal) {
       this.expansion = TERMINAL;
@@ -64,6 +73,7 @@ export class UctNode<S> {
       legal,
       moveVisits: legal.map((m) => new Float64Array(m.length)),
       moveSums: legal.map((m) => new Float64Array(m.length)),
+      moveScored: legal.map((m) => new Float64Array(m.length)),
     };
     return this.expansion;
   }

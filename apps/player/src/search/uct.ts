@@ -242,8 +242,11 @@ export class UctSearch<S> implements Search {
     const to = batch.pathEnd(leaf);
     for (let k = from; k < to; k++) {
       const node = batch.nodes[k]!;
-      for (let r = 0; r < roleCount; r++)
-        node.moveSums[r]![batch.choices.data[k * roleCount + r]!]! += rewards[r]!;
+      for (let r = 0; r < roleCount; r++) {
+        const choice = batch.choices.data[k * roleCount + r]!;
+        node.moveSums[r]![choice]! += rewards[r]!;
+        node.moveScored[r]![choice]!++;
+      }
     }
     if (this.rave) {
       this.history.reset();
@@ -352,9 +355,12 @@ export class UctSearch<S> implements Search {
   }
 }
 
-/** The role's highest average reward over the node's visited moves (0 before any visit). */
+/**
+ * The role's highest average reward over the node's scored moves (0 before any): pending virtual losses would
+ * pull the means down while a batch is in the engine (paper 02's Qmax is over finished simulations).
+ */
 function bestAverage(node: UctNode<unknown>, role: number): number {
-  const visits = node.moveVisits[role]!;
+  const visits = node.moveScored[role]!;
   const sums = node.moveSums[role]!;
   let best = 0;
   for (let i = 0; i < visits.length; i++) {
