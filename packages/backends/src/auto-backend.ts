@@ -120,7 +120,7 @@ export function createAutoBackend(
         const rates = timeSideBySide(candidates);
         const fastest = rates.indexOf(Math.max(...rates));
         for (const [i, c] of candidates.entries()) {
-          const rate = `${Math.round(rates[i]!).toLocaleString('en-US')} states per CPU-second in random playouts`;
+          const rate = `${Math.round(rates[i]!).toLocaleString('en-US')} states per CPU-second`;
           attempts.push({ backend: c.name, outcome: 'measured', reason: rate, ms: c.buildMs });
           if (i !== fastest) c.reasoner.dispose();
         }
