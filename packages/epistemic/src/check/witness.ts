@@ -3,7 +3,9 @@
 // operator extends the current run (EX one step, EU the shortest path to the goal, ER a path inside the release
 // set up to its release point, a lasso, or a terminal state's STOP loop); MK_i φ adds a second run that role i
 // cannot tell apart from the current one (same own moves and percepts at every step, Definition 2) and on which
-// φ holds. Universal subformulas need a whole tree and add nothing.
+// φ holds. E φ for a path formula beyond CTL ends the run with a lasso read off the automaton product
+// (path-product.ts); the state subformulas along it get no runs of their own. Universal subformulas need a whole
+// tree and add nothing.
 import type { Ctl } from '../formula/ctl.js';
 import type { BeliefProduct } from '../model/belief-product.js';
 import { type Model, STOP_MOVE } from '../model/model.js';
@@ -57,7 +59,7 @@ export class WitnessBuilder {
       case 'and': {
         // Knowledge conjuncts add their own runs; the first path conjunct extends this one.
         for (const a of f.args) if (a.op === 'MK' || a.op === 'and' || a.op === 'or') this.extend(a, run);
-        const path = f.args.find((a) => a.op === 'EX' || a.op === 'EU' || a.op === 'ER');
+        const path = f.args.find((a) => a.op === 'EX' || a.op === 'EU' || a.op === 'ER' || a.op === 'EP');
         if (path) this.extend(path, run);
         return;
       }
@@ -85,6 +87,13 @@ export class WitnessBuilder {
       case 'MK':
         this.addIndistinguishable(f.role, f.arg, run);
         return;
+      case 'EP': {
+        const lasso = this.labeller.lasso(f.path, level, node);
+        const offset = run.nodes.length - 1;
+        for (const e of lasso.edges) this.append(run, e);
+        run.loopsTo = offset + lasso.loopsTo;
+        return;
+      }
       default:
         return;
     }

@@ -1,0 +1,188 @@
+// Full CTL*: path formulas beyond the CTL fragment, decided on the product with their automaton. Truths are
+// worked out by hand in the comments (and in the game files' headers); every witness and counterexample is
+// replayed with the prover and its formula re-evaluated on the replayed lasso (lasso.ts).
+import { replayMatch } from '@gdlkit/core';
+import { createProver } from '@gdlkit/prover';
+import { describe, expect, it } from 'vitest';
+import { type Formula, parseFormula, printFormula, toCtl, Verifier } from '../src/index.js';
+import { gameFile } from './helpers.js';
+import { holdsOnLasso } from './lasso.js';
+
+const BUDGET = { seconds: 60, memoryBytes: 2 ** 31 };
+
+/** The path formula under a property's top-level quantifier (a top-level path formula is read under A). */
+function pathOf(f: Formula): { quantifier: 'A' | 'E'; path: Formula } {
+  if (f.op === 'E' || f.op === 'A') return { quantifier: f.op, path: f.arg };
+  return { quantifier: 'A', path: f };
+}
+
+/**
+ * Checks `text` on `file`, expects `result`, and replays the evidence of a quantified path formula: an E
+ * formula that holds has a witness lasso on which the path formula holds, an A formula that fails a
+ * counterexample lasso on which it does not.
+ */
+async function expectAnswer(file: string, text: string, result: 'holds' | 'fails'): Promise<void> {
+  const game = gameFile(file);
+  const verifier = Verifier.create(game);
+  const formula = parseFormula(text);
+  const r = await verifier.verify(formula, BUDGET);
+  expect(r.result, text).toBe(result);
+  expect(r.method).toBe('exhaustive');
+  const { quantifier, path } = pathOf(formula);
+  const shows = (quantifier === 'E') === (result === 'holds');
+  if (!shows) return;
+  expect(r.evidence, `${text}: evidence`).toBeDefined();
+  const prover = createProver(game);
+  const run = replayMatch(prover, r.evidence!.records[0]!);
+  const loop = r.evidence!.loops[0];
+  expect(loop, `${text}: a lasso`).toBeDefined();
+  expect(holdsOnLasso(path, run.steps, loop!, verifier, prover), `${text} on its evidence`).toBe(
+    result === 'holds',
+  );
+  const last = run.steps[run.steps.length - 1]!;
+  if (loop! < run.steps.length - 1) expect(last.state).toEqual(run.steps[loop!]!.state);
+  else expect(last.terminal).toBe(true);
+}
+
+describe('full CTL* path formulas', () => {
+  it('the ring game: fairness and recurrence, as its header works out', async () => {
+    const ring = 'tests/epistemic/ring.kif';
+    // a b a b ...: b infinitely often.
+    await expectAnswer(ring, 'E G F (true b)', 'holds');
+    // a b a c a b ...: both infinitely often.
+    await expectAnswer(ring, 'E (G F (true b) and G F (true c))', 'holds');
+    // a c a c ...: a infinitely often, b never.
+    await expectAnswer(ring, 'A (G F (true a) -> G F (true b))', 'fails');
+    // b is left only to a or to off (for good), so b infinitely often means a infinitely often.
+    await expectAnswer(ring, 'A (G F (true b) -> G F (true a))', 'holds');
+    await expectAnswer(ring, 'A (F G (true c) or G F (true a) or F terminal)', 'holds');
+    // a b off off ...: the counterexample ends in the terminal state's STOP loop.
+    await expectAnswer(ring, 'A (F G (true c) or G F (true a))', 'fails');
+    // off is reached only through b; c can be reached and never left.
+    await expectAnswer(ring, 'E (F terminal and G not (true b))', 'fails');
+    await expectAnswer(ring, 'E (F (true c) and G not terminal)', 'holds');
+    await expectAnswer(ring, 'E (F terminal and F (true c))', 'holds');
+    // (not c) U b is met at step 1 (a b); then step 2 is a or off, never c — but step 3 can be c (a b a c).
+    await expectAnswer(ring, 'E ((not (true c) U (true b)) and X X (true c))', 'fails');
+    await expectAnswer(ring, 'E ((not (true c) U (true b)) and X X X (true c))', 'holds');
+    // Until with a temporal left side: on a b a c a b a c ... b recurs (F b everywhere) and c always comes.
+    await expectAnswer(ring, 'E G ((F (true b)) U (true c))', 'holds');
+  });
+
+  it('the light that may toggle forever (cycle.kif): recurrence and its lasso', async () => {
+    const light = 'tests/epistemic/cycle.kif';
+    // on dim on dim ...: on infinitely often, never terminal.
+    await expectAnswer(light, 'E G F (true on)', 'holds');
+    await expectAnswer(light, 'A (G F (true dim) -> F terminal)', 'fails');
+    // Every run stops (off forever) or toggles forever (on infinitely often).
+    await expectAnswer(light, 'A (F G (true off) or G F (true on))', 'holds');
+    await expectAnswer(light, 'E (G F (true on) and F (true off))', 'fails');
+  });
+
+  it('knowledge inside path formulas (Monty Hall): the candidate knows the car only once it sees it', async () => {
+    const monty = 'montyhall.kif';
+    // choose 2, the host opens 3, switch: the candidate now holds door 1, wins and sees the car there.
+    await expectAnswer(monty, 'E (F K[candidate] (true (car 1)) and F (true (chosen 2)))', 'holds');
+    // Knowledge by elimination: choose 2, the host opens 3, stay: no car is seen, so it is not behind door 2.
+    await expectAnswer(monty, 'E (F K[candidate] (true (car 1)) and G not (true (chosen 1)))', 'holds');
+    // Until the last move two doors remain possible (the host opens one of three), so knowing comes at step 4.
+    await expectAnswer(monty, 'E (F K[candidate] (true (car 1)) and G not (true (step 4)))', 'fails');
+    // ...so knowing where the car is does not mean winning: the same run is a counterexample.
+    await expectAnswer(
+      monty,
+      'A (G not K[candidate] (true (car 1)) or F (goal candidate 100) and F terminal)',
+      'fails',
+    );
+    // The candidate always learns the car (seen, or by elimination), so with the car behind door 3 it never
+    // knows car 1 or car 2: a counterexample.
+    await expectAnswer(
+      monty,
+      'A (F K[candidate] (true (car 1)) or F K[candidate] (true (car 2)) or F K[candidate] (true (car 3)))',
+      'holds',
+    );
+    await expectAnswer(monty, 'A (F K[candidate] (true (car 1)) or F K[candidate] (true (car 2)))', 'fails');
+  });
+
+  it('nested knowledge and quantifiers inside path formulas (blind 2x2)', async () => {
+    const blind = 'tests/epistemic/blind2x2.kif';
+    // Probe the coin's cell: the player sees hit (found, known) and the game goes on to step 4.
+    await expectAnswer(blind, 'E (F K[player] (true found) and F terminal and G not (true ended))', 'holds');
+    // Its own moves tell the player something too: claim is legal only with the coin in row 1, so after a miss
+    // on (1 2) and a claim it knows the coin is at (1 1), without ever finding it.
+    await expectAnswer(blind, 'E (F K[player] (true (coin 1 1)) and G not (true found))', 'holds');
+    // Two misses leave two cells and a claim only tells the row 1: without a hit row 2 cells are never known.
+    await expectAnswer(blind, 'E (F K[player] (true (coin 2 1)) and G not (true found))', 'fails');
+  });
+
+  it('agrees with the CTL fast path on formulas of the CTL fragment', async () => {
+    const cases: [string, string[]][] = [
+      [
+        'tests/epistemic/ring.kif',
+        [
+          'A F terminal',
+          'E F terminal',
+          'A G ((true a) -> E X (true b))',
+          'E G not terminal',
+          'A ((true a) U (true b))',
+          'E X E G (true c)',
+          'A G E F (true a)',
+        ],
+      ],
+      [
+        'tests/epistemic/blind2x2.kif',
+        [
+          'A F terminal',
+          'G (terminal -> K[player] terminal)',
+          'E F (goal player 100)',
+          'A G (not terminal -> K[player] (legal player claim) or K[player] not (legal player claim))',
+          'E (not terminal U K[player] (true found))',
+        ],
+      ],
+      [
+        'montyhall.kif',
+        [
+          'A F (K[candidate] (goal candidate 100) or K[candidate] (goal candidate 0))',
+          'X G (K[random] (true (chosen 1)) or K[random] not (true (chosen 1)))',
+          'G (K[candidate] terminal -> K[candidate] K[candidate] terminal)',
+          'E F (goal candidate 100)',
+        ],
+      ],
+    ];
+    for (const [file, texts] of cases) {
+      const verifier = Verifier.create(gameFile(file));
+      for (const text of texts) {
+        const formula = parseFormula(text);
+        const ctl = await verifier.verify(formula, BUDGET);
+        const automaton = await verifier.verify(formula, BUDGET, { automaton: true });
+        expect(automaton.result, `${file}: ${text}`).toBe(ctl.result);
+        expect(ctl.result).not.toBe('unknown');
+      }
+    }
+  });
+
+  it('keeps path formulas beyond CTL whole under their quantifier, and prints them back', () => {
+    const texts = [
+      'E (F terminal and G not terminal)',
+      'E G F (true on)',
+      'A (G F (true a) -> F (true b))',
+      'E (F K[r] (true x) and G not terminal)',
+      'E ((F (true b)) U (true c))',
+    ];
+    for (const text of texts) {
+      const f = parseFormula(text);
+      expect(parseFormula(printFormula(f))).toEqual(f);
+      expect(JSON.stringify(toCtl(f))).toMatch(/"op":"(EP|AP)"/);
+    }
+    // K over a path formula reads as K over A of it (synchronous perfect recall).
+    expect(toCtl(parseFormula('K[candidate] F terminal'))).toEqual(
+      toCtl(parseFormula('K[candidate] A F terminal')),
+    );
+  });
+
+  it('reports unknown, not a crash, when the product does not fit the budget', async () => {
+    const verifier = Verifier.create(gameFile('tests/epistemic/ring.kif'));
+    const r = await verifier.verify(parseFormula('E G F (true b)'), { seconds: 60, memoryBytes: 16 });
+    expect(r.result).toBe('unknown');
+    expect(r.reason).toMatch(/memory budget|does not fit/);
+  });
+});
