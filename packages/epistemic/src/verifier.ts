@@ -176,8 +176,8 @@ export class Verifier {
       const canSample = options.sample !== false && !trackMoves && sampleable(ctl);
       const invariant = this.source === undefined ? undefined : invariantBodies(ctl);
       // The symbolic checker labels CTL only: full CTL* path formulas are left to the explicit product.
-      const symbolic =
-        options.symbolic !== false && !trackMoves && !hasPathFormula(ctl) && SymbolicChecker.available();
+      const beyondCtl = hasPathFormula(ctl);
+      const symbolic = options.symbolic !== false && !trackMoves && !beyondCtl && SymbolicChecker.available();
       // The phases share this conjunct's time: a first exhaustive attempt (the whole answer on small games),
       // a short look for sampled evidence, the symbolic checker (large state spaces), an induction proof for
       // an invariant, sampled runs again (evidence where knowledge is beyond the symbolic bounds), then the
@@ -195,7 +195,9 @@ export class Verifier {
       let lastFailure = options.exhaustive === false ? 'the exhaustive search was skipped' : '';
       let answered = false;
       let notProved: string | undefined;
-      let notSymbolic: string | undefined;
+      let notSymbolic: string | undefined = beyondCtl
+        ? 'the symbolic checker labels CTL only, and this path formula needs the automaton product on the explicit model'
+        : undefined;
       for (const [p, phase] of phases.entries()) {
         const last = p === phases.length - 1;
         const seconds = (deadline - performance.now()) / 1000 / parts;

@@ -179,10 +179,21 @@ describe('full CTL* path formulas', () => {
     );
   });
 
+  it('reports unknown with the reason when the explicit model does not fit (Krieg-TicTacToe 5x5)', async () => {
+    const verifier = Verifier.create(gameFile('kriegttt_5x5.kif'));
+    const r = await verifier.verify(parseFormula('E G F (true (step 3))'), {
+      seconds: 2,
+      memoryBytes: 2 ** 31,
+    });
+    expect(r.result).toBe('unknown');
+    expect(r.reason).toMatch(/budget ran out/);
+    expect(r.reason).toMatch(/symbolic checker labels CTL only/);
+  });
+
   it('reports unknown, not a crash, when the product does not fit the budget', async () => {
     const verifier = Verifier.create(gameFile('tests/epistemic/ring.kif'));
     const r = await verifier.verify(parseFormula('E G F (true b)'), { seconds: 60, memoryBytes: 16 });
     expect(r.result).toBe('unknown');
-    expect(r.reason).toMatch(/memory budget|does not fit/);
+    expect(r.reason).toMatch(/-state path automaton does not fit the memory budget/);
   });
 });
