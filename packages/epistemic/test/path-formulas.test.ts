@@ -4,7 +4,15 @@
 import { replayMatch } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
-import { type Formula, parseFormula, printFormula, toCtl, Verifier } from '../src/index.js';
+import {
+  type Atom,
+  type Formula,
+  parseFormula,
+  printFormula,
+  toCtl,
+  Verifier,
+  type VerifyOptions,
+} from '../src/index.js';
 import { gameFile } from './helpers.js';
 import { holdsOnLasso } from './lasso.js';
 
@@ -21,11 +29,16 @@ function pathOf(f: Formula): { quantifier: 'A' | 'E'; path: Formula } {
  * formula that holds has a witness lasso on which the path formula holds, an A formula that fails a
  * counterexample lasso on which it does not.
  */
-async function expectAnswer(file: string, text: string, result: 'holds' | 'fails'): Promise<void> {
+async function expectAnswer(
+  file: string,
+  text: string,
+  result: 'holds' | 'fails',
+  options: VerifyOptions = {},
+): Promise<void> {
   const game = gameFile(file);
   const verifier = Verifier.create(game);
   const formula = parseFormula(text);
-  const r = await verifier.verify(formula, BUDGET);
+  const r = await verifier.verify(formula, BUDGET, options);
   expect(r.result, text).toBe(result);
   expect(r.method).toBe('exhaustive');
   const { quantifier, path } = pathOf(formula);
@@ -42,6 +55,70 @@ async function expectAnswer(file: string, text: string, result: 'holds' | 'fails
   const last = run.steps[run.steps.length - 1]!;
   if (loop! < run.steps.length - 1) expect(last.state).toEqual(run.steps[loop!]!.state);
   else expect(last.terminal).toBe(true);
+}
+
+/** A small seeded generator (mulberry32): the random formulas are the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** A random path formula over `atoms` with at most `depth` nested operators. */
+function randomPath(next: () => number, atoms: readonly Atom[], depth: number): Formula {
+  const pick = Math.floor(next() * (depth === 0 ? 1 : 8));
+  const sub = () => randomPath(next, atoms, depth - 1);
+  switch (pick) {
+    case 0:
+      return { op: 'atom', atom: atoms[Math.floor(next() * atoms.length)]! };
+    case 1:
+      return { op: 'not', arg: sub() };
+    case 2:
+      return { op: 'and', args: [sub(), sub()] };
+    case 3:
+      return { op: 'or', args: [sub(), sub()] };
+    case 4:
+      return { op: 'X', arg: sub() };
+    case 5:
+      return { op: 'F', arg: sub() };
+    case 6:
+      return { op: 'G', arg: sub() };
+    default:
+      return { op: 'U', left: sub(), right: sub() };
+  }
+}
+
+/**
+ * Every lasso of a one-player game's runs with at most `length` moves: the record of its moves and the step
+ * its last state repeats (the terminal state's STOP loop, or an earlier state met again).
+ */
+function lassos(file: string, length: number): { moves: string[]; loop: number }[] {
+  const game = gameFile(file);
+  const prover = createProver(game);
+  const out: { moves: string[]; loop: number }[] = [];
+  type State = ReturnType<typeof prover.initialState>;
+  const walk = (state: State, seen: string[], moves: string[]): void => {
+    const key = [...prover.stateToFacts(state)].sort().join(',');
+    const again = seen.indexOf(key);
+    if (again >= 0) {
+      out.push({ moves, loop: again });
+      return;
+    }
+    if (prover.isTerminal(state)) {
+      out.push({ moves, loop: moves.length });
+      return;
+    }
+    if (moves.length === length) return;
+    for (const m of prover.legalMoves(state, 0))
+      walk(prover.nextState(state, [m]), [...seen, key], [...moves, game.store.toKif(m)]);
+  };
+  walk(prover.initialState(), [], []);
+  return out;
 }
 
 describe('full CTL* path formulas', () => {
@@ -112,6 +189,44 @@ describe('full CTL* path formulas', () => {
     await expectAnswer(blind, 'E (F K[player] (true (coin 1 1)) and G not (true found))', 'holds');
     // Two misses leave two cells and a claim only tells the row 1: without a hit row 2 cells are never known.
     await expectAnswer(blind, 'E (F K[player] (true (coin 2 1)) and G not (true found))', 'fails');
+  });
+
+  it('random path formulas: both routes agree, every lasso satisfying one means E holds, witnesses check out', async () => {
+    const games: [string, string[]][] = [
+      ['tests/epistemic/ring.kif', ['(true a)', '(true b)', '(true c)', 'terminal']],
+      ['tests/epistemic/cycle.kif', ['(true on)', '(true dim)', 'terminal']],
+    ];
+    const next = random(22);
+    for (const [file, atomTexts] of games) {
+      const game = gameFile(file);
+      const verifier = Verifier.create(game);
+      const prover = createProver(game);
+      const atoms = atomTexts.map((t) => (parseFormula(t) as { atom: Atom }).atom);
+      const runs = lassos(file, 7).map(({ moves, loop }) => ({
+        steps: replayMatch(prover, {
+          steps: [
+            ...moves.map((m, step) => ({ step, state: [], terminal: false, moves: { p: m } })),
+            { step: moves.length, state: [], terminal: true },
+          ],
+        }).steps,
+        loop,
+      }));
+      for (let i = 0; i < 60; i++) {
+        const path = randomPath(next, atoms, 3);
+        // A state formula under E has no run to show.
+        if (!/"op":"[XFGU]"/.test(JSON.stringify(path))) continue;
+        const formula: Formula = { op: 'E', arg: path };
+        const text = printFormula(formula);
+        expect(parseFormula(text), text).toEqual(formula);
+        const r = await verifier.verify(formula, BUDGET, { automaton: true });
+        expect((await verifier.verify(formula, BUDGET)).result, `${file}: ${text}`).toBe(r.result);
+        const satisfied = runs.some((run) => holdsOnLasso(path, run.steps, run.loop, verifier, prover));
+        // A lasso found by enumeration proves E; the checker's own witness is checked by expectAnswer.
+        if (satisfied) expect(r.result, `${file}: ${text}`).toBe('holds');
+        if (r.result === 'holds') await expectAnswer(file, text, 'holds', { automaton: true });
+        else expect(r.result, `${file}: ${text}`).toBe('fails');
+      }
+    }
   });
 
   it('agrees with the CTL fast path on formulas of the CTL fragment', async () => {
