@@ -305,6 +305,20 @@ describe('full CTL* path formulas', () => {
     expect(r.reason).toMatch(/symbolic checker labels CTL only/);
   });
 
+  it('names the limit of 31 eventualities, and answers unknown when the automaton outgrows the budget', async () => {
+    const verifier = Verifier.create(gameFile('tests/epistemic/ring.kif'));
+    // Nested eventualities add one cover each: 32 of them pass the limit at once (CTL would take this one).
+    const nested = [...Array(32).keys()].reduce((inner) => `F ((true a) and ${inner})`, '(true b)');
+    await expect(verifier.verify(parseFormula(`E ${nested}`), BUDGET, { automaton: true })).rejects.toThrow(
+      /more than 31 distinct U\/F subformulas is not supported/,
+    );
+    // A conjunction of n eventualities has 2^n covers (each is met now or postponed): the budget stops it.
+    const many = [...Array(24).keys()].map((k) => `F ${'X '.repeat(k)}(true a)`).join(' and ');
+    const r = await verifier.verify(parseFormula(`E (${many})`), { seconds: 1, memoryBytes: 2 ** 31 });
+    expect(r.result).toBe('unknown');
+    expect(r.reason).toMatch(/budget ran out while building a path automaton/);
+  });
+
   it('reports unknown, not a crash, when the product does not fit the budget', async () => {
     const verifier = Verifier.create(gameFile('tests/epistemic/ring.kif'));
     const r = await verifier.verify(parseFormula('E G F (true b)'), { seconds: 60, memoryBytes: 16 });
