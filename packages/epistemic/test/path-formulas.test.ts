@@ -191,6 +191,28 @@ describe('full CTL* path formulas', () => {
     await expectAnswer(blind, 'E (F K[player] (true (coin 2 1)) and G not (true found))', 'fails');
   });
 
+  it('a counterexample with knowledge: the lasso and the run the player cannot tell apart from it', async () => {
+    const game = gameFile('tests/epistemic/blind2x2.kif');
+    const verifier = Verifier.create(game);
+    // After random's `end` the game is over, but the player (who saw nothing) cannot tell: not every terminal
+    // point is one where the player knows it (the header's knows-terminal, as a path formula).
+    const r = await verifier.verify(
+      parseFormula('A (F terminal -> G (terminal -> K[player] terminal))'),
+      BUDGET,
+    );
+    expect(r.result).toBe('fails');
+    const prover = createProver(game);
+    const [actual, other] = r.evidence!.records.map((b) => replayMatch(prover, b).steps);
+    expect(r.evidence!.records.length).toBe(2);
+    const at = actual!.length - 1;
+    expect(actual![at]!.terminal).toBe(true);
+    expect(other![at]!.terminal).toBe(false);
+    const view = (steps: typeof actual) =>
+      JSON.stringify(steps!.slice(0, at).map((s) => [s.moves?.player, s.sees?.player]));
+    expect(view(other)).toBe(view(actual));
+    expect(r.evidence!.notes[1]).toMatch(new RegExp(`cannot tell apart from run 1 up to step ${at}`));
+  });
+
   it('random path formulas: both routes agree, every lasso satisfying one means E holds, witnesses check out', async () => {
     const games: [string, string[]][] = [
       ['tests/epistemic/ring.kif', ['(true a)', '(true b)', '(true c)', 'terminal']],

@@ -119,6 +119,11 @@ export class Labeller {
     return product;
   }
 
+  /** The state formulas the automaton of `path` reads (Lasso.transitions index them). */
+  pathLiterals(path: PathFormula, level: number): readonly Ctl[] {
+    return this.pathProduct(path, level).automaton.literals;
+  }
+
   /** A lasso from `node` on which `path` holds (E path must hold there). */
   lasso(path: PathFormula, level: number, node: number): Lasso {
     return lassoFrom(this.models[level]!, this.pathProduct(path, level), node, this.clock);

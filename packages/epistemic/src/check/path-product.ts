@@ -31,10 +31,12 @@ export interface PathProduct {
 export interface Lasso {
   readonly nodes: number[];
   readonly edges: number[];
+  /** The automaton's transition taken with edges[j]: the state formulas that hold at nodes[j]. */
+  readonly transitions: Transition[];
   readonly loopsTo: number;
 }
 
-type Visit = (target: number, edge: number, accepting: number) => boolean | undefined;
+type Visit = (target: number, edge: number, accepting: number, transition: Transition) => boolean | undefined;
 
 /** The product graph's edges, computed from the model and the automaton on demand. */
 class ProductEdges {
@@ -59,7 +61,7 @@ class ProductEdges {
     for (const t of this.automaton.transitions[x % this.states]!) {
       if (!this.enabled(v, t)) continue;
       for (let e = this.model.expand(v); e < this.model.edgeEnd(v); e++) {
-        if (visit(this.model.edgeTarget(e) * this.states + t.target, e, t.accepting)) return;
+        if (visit(this.model.edgeTarget(e) * this.states + t.target, e, t.accepting, t)) return;
       }
     }
   }
@@ -194,46 +196,50 @@ export function lassoFrom(model: Model, product: PathProduct, start: number, clo
     from: number,
     admit: (w: number) => boolean,
     goal: (w: number, accepting: number) => boolean,
-  ): { nodes: number[]; edges: number[]; accepting: number } => {
-    const via = new Map<number, [number, number, number]>();
+  ): { nodes: number[]; edges: number[]; transitions: Transition[]; accepting: number } => {
+    const via = new Map<number, [number, number, Transition]>();
     const queue = [from];
-    let end: [number, number, number, number] | undefined;
+    let end: [number, number, number, Transition] | undefined;
     for (let head = 0; head < queue.length && !end; head++) {
       const y = queue[head]!;
-      edges.forEach(y, (w, e, mask) => {
+      edges.forEach(y, (w, e, mask, t) => {
         clock.tick('building a lasso witness');
         if (goal(w, mask)) {
-          end = [y, w, e, mask];
+          end = [y, w, e, t];
           return true;
         }
         if (admit(w) && w !== from && !via.has(w)) {
-          via.set(w, [y, e, mask]);
+          via.set(w, [y, e, t]);
           queue.push(w);
         }
         return undefined;
       });
     }
     if (!end) throw new Error('internal error: no lasso in a fair component');
-    const [last, target, edge, mask] = end;
+    const [last, target, edge, transition] = end;
     const nodes = [target];
     const path = [edge];
-    let accepting = mask;
+    const transitions = [transition];
+    let accepting = transition.accepting;
     for (let y = last; y !== from; ) {
-      const [p, e, m] = via.get(y)!;
+      const [p, e, t] = via.get(y)!;
       nodes.unshift(y);
       path.unshift(e);
-      accepting |= m;
+      transitions.unshift(t);
+      accepting |= t.accepting;
       y = p;
     }
-    return { nodes, edges: path, accepting };
+    return { nodes, edges: path, transitions, accepting };
   };
 
   const first = start * Q;
   const nodes = [first];
   const path: number[] = [];
-  const take = (part: { nodes: number[]; edges: number[] }): void => {
+  const transitions: Transition[] = [];
+  const take = (part: { nodes: number[]; edges: number[]; transitions: Transition[] }): void => {
     nodes.push(...part.nodes);
     path.push(...part.edges);
+    transitions.push(...part.transitions);
   };
   if (!product.fair[first])
     take(
@@ -260,5 +266,5 @@ export function lassoFrom(model: Model, product: PathProduct, start: number, clo
   }
   if (nodes.length - 1 === loopsTo || nodes[nodes.length - 1] !== entry)
     take(search(nodes[nodes.length - 1]!, inside, (w) => w === entry));
-  return { nodes: nodes.map((x) => Math.floor(x / Q)), edges: path, loopsTo };
+  return { nodes: nodes.map((x) => Math.floor(x / Q)), edges: path, transitions, loopsTo };
 }
