@@ -146,6 +146,25 @@ describe('full CTL* path formulas', () => {
     await expectAnswer(ring, 'E G ((F (true b)) U (true c))', 'holds');
   });
 
+  it('quantifiers nested in a path formula (ring): E X c holds exactly in a and c', async () => {
+    const game = gameFile('tests/epistemic/ring.kif');
+    const verifier = Verifier.create(game);
+    // a c a c ... never passes b, the one room without a way into c.
+    const r = await verifier.verify(parseFormula('E (G F (true a) and G E X (true c))'), BUDGET);
+    expect(r.result).toBe('holds');
+    const prover = createProver(game);
+    const run = replayMatch(prover, r.evidence!.records[0]!).steps;
+    const unfolded = parseFormula('G F (true a) and G ((true a) or (true c))');
+    expect(holdsOnLasso(unfolded, run, r.evidence!.loops[0]!, verifier, prover)).toBe(true);
+    // b must recur for G F b, and b has no successor c.
+    expect((await verifier.verify(parseFormula('E (G F (true b) and G E X (true c))'), BUDGET)).result).toBe(
+      'fails',
+    );
+    expect((await verifier.verify(parseFormula('A (G F (true b) -> F A X (true a))'), BUDGET)).result).toBe(
+      'fails',
+    );
+  });
+
   it('the light that may toggle forever (cycle.kif): recurrence and its lasso', async () => {
     const light = 'tests/epistemic/cycle.kif';
     // on dim on dim ...: on infinitely often, never terminal.
