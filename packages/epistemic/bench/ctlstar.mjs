@@ -22,6 +22,7 @@ const LTL = {
     'E (F (goal transit 100) and G not (true (location transit 3 4)))',
     'A (F G terminal or G F (true (control patrol)))',
     'E (F K[transit] (goal transit 100) and G not (true (location transit 3 4)))',
+    'E (G F (true (control transit)) and F K[patrol] terminal and F K[transit] terminal)',
   ],
 };
 
