@@ -9,6 +9,7 @@ import {
   type TermId,
   type TraceBlock,
   type TraceStep,
+  UnsupportedError,
 } from '@gdlkit/core';
 import { buildPropnet } from '@gdlkit/propnet';
 import { resolveRole } from './check/atoms.js';
@@ -253,7 +254,8 @@ export class Verifier {
           labeller = new Labeller(models, clock);
           holds = labeller.sat(ctl, depth)[0] === 1;
         } catch (e) {
-          if (!(e instanceof BudgetExceededError)) throw e;
+          // A path formula whose automaton needs more acceptance bits than it has is unknown, like a budget.
+          if (!(e instanceof BudgetExceededError || e instanceof UnsupportedError)) throw e;
           lastFailure = e.message;
           continue;
         } finally {
