@@ -11,7 +11,7 @@ export {
   not,
   or,
 } from './formula/ast.js';
-export { type Ctl, knowledgeDepth, negate } from './formula/ctl.js';
+export { type Ctl, knowledgeDepth, negate, type PathFormula } from './formula/ctl.js';
 export {
   type GameVocabulary,
   isPropertyName,
@@ -21,7 +21,7 @@ export {
 } from './formula/named-properties.js';
 export { FormulaSyntaxError, parseFormula } from './formula/parse.js';
 export { printAtom, printFormula } from './formula/print.js';
-export { toCtl } from './formula/to-ctl.js';
+export { type ToCtlOptions, toCtl } from './formula/to-ctl.js';
 export { BudgetClock, type CheckBudget, DEFAULT_CHECK_BUDGET } from './model/budget.js';
 export { encodeCtl } from './symbolic/encode.js';
 export { type SymbolicAnswer, SymbolicChecker, type SymbolicRun } from './symbolic/symbolic-checker.js';

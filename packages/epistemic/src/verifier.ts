@@ -9,6 +9,7 @@ import {
   type TermId,
   type TraceBlock,
   type TraceStep,
+  UnsupportedError,
 } from '@gdlkit/core';
 import { buildPropnet } from '@gdlkit/propnet';
 import { resolveRole } from './check/atoms.js';
@@ -17,7 +18,7 @@ import { Labeller } from './check/label.js';
 import { isSampleTarget, RunSampler } from './check/run-sampler.js';
 import { type Run, runMoves, WitnessBuilder } from './check/witness.js';
 import { type Formula, knowingRoles, readsMoves } from './formula/ast.js';
-import { type Ctl, knowledgeDepth, negate } from './formula/ctl.js';
+import { type Ctl, hasPathFormula, knowledgeDepth, negate } from './formula/ctl.js';
 import type { GameVocabulary } from './formula/named-properties.js';
 import { printFormula } from './formula/print.js';
 import { toCtl } from './formula/to-ctl.js';
@@ -36,6 +37,11 @@ export interface Evidence {
   readonly records: readonly TraceBlock[];
   /** What each run shows, in the same order. */
   readonly notes: readonly string[];
+  /**
+   * Per run, for a lasso (a run that goes on forever): the step whose state its last state is again (equal to
+   * the run's length when the game stops there and loops with STOP); undefined for a finite run.
+   */
+  readonly loops: readonly (number | undefined)[];
 }
 
 export interface VerifyResult {
@@ -75,6 +81,11 @@ export interface VerifyOptions {
    * on the first symbolic check of a verifier; for testing the path large games take).
    */
   readonly overApproximate?: boolean;
+  /**
+   * Decide every path formula through the automaton product instead of the CTL fast path (to-ctl.ts; for
+   * cross-checking the two routes).
+   */
+  readonly automaton?: boolean;
 }
 
 /** The share of a conjunct's remaining time the symbolic phase may use. */
@@ -157,7 +168,7 @@ export class Verifier {
     let witness: Evidence | undefined;
     for (const [i, conjunct] of conjuncts.entries()) {
       const parts = conjuncts.length - i;
-      const ctl = toCtl(conjunct);
+      const ctl = toCtl(conjunct, { automaton: options.automaton === true });
       const roles = [...knowingRoles(conjunct)]
         .map((name) => resolveRole(this.game, name))
         .sort((a, b) => a - b);
@@ -165,7 +176,9 @@ export class Verifier {
       const trackMoves = readsMoves(conjunct);
       const canSample = options.sample !== false && !trackMoves && sampleable(ctl);
       const invariant = this.source === undefined ? undefined : invariantBodies(ctl);
-      const symbolic = options.symbolic !== false && !trackMoves && SymbolicChecker.available();
+      // The symbolic checker labels CTL only: full CTL* path formulas are left to the explicit product.
+      const beyondCtl = hasPathFormula(ctl);
+      const symbolic = options.symbolic !== false && !trackMoves && !beyondCtl && SymbolicChecker.available();
       // The phases share this conjunct's time: a first exhaustive attempt (the whole answer on small games),
       // a short look for sampled evidence, the symbolic checker (large state spaces), an induction proof for
       // an invariant, sampled runs again (evidence where knowledge is beyond the symbolic bounds), then the
@@ -183,7 +196,9 @@ export class Verifier {
       let lastFailure = options.exhaustive === false ? 'the exhaustive search was skipped' : '';
       let answered = false;
       let notProved: string | undefined;
-      let notSymbolic: string | undefined;
+      let notSymbolic: string | undefined = beyondCtl
+        ? 'the symbolic checker labels CTL only, and this path formula needs the automaton product on the explicit model'
+        : undefined;
       for (const [p, phase] of phases.entries()) {
         const last = p === phases.length - 1;
         const seconds = (deadline - performance.now()) / 1000 / parts;
@@ -239,7 +254,8 @@ export class Verifier {
           labeller = new Labeller(models, clock);
           holds = labeller.sat(ctl, depth)[0] === 1;
         } catch (e) {
-          if (!(e instanceof BudgetExceededError)) throw e;
+          // A path formula whose automaton needs more acceptance bits than it has is unknown, like a budget.
+          if (!(e instanceof BudgetExceededError || e instanceof UnsupportedError)) throw e;
           lastFailure = e.message;
           continue;
         } finally {
@@ -321,6 +337,7 @@ export class Verifier {
             notes: [
               `run 1 (${run.moves.length} moves): the run that ${what}${loopNote(run.loopsTo, run.moves.length)}`,
             ],
+            loops: [loopStep(run.loopsTo, run.moves.length)],
           }
         : undefined;
     const universe = { states: answer.states, exact: answer.exact };
@@ -357,6 +374,7 @@ export class Verifier {
                   `run ${k + 2} (${t.moves.length} moves): a run ${t.role} cannot tell apart from run 1`,
               ),
             ],
+            loops: [loopStep(found.loopsTo, found.moves.length), ...found.twins.map(() => undefined)],
           },
         };
       } catch (e) {
@@ -446,9 +464,11 @@ export class Verifier {
       throw e;
     }
     if (runs.length === 1 && runs[0]!.edges.length === 0) return undefined;
+    const lengths = runs.map((run) => runMoves(run, labeller.models[run.level]!).length);
     return {
       records: runs.map((run) => this.record(run, labeller.models)),
-      notes: runs.map((run, i) => describeRun(run, i, runMoves(run, labeller.models[run.level]!).length)),
+      notes: runs.map((run, i) => describeRun(run, i, lengths[i]!)),
+      loops: runs.map((run, i) => loopStep(run.loopsTo, lengths[i]!)),
     };
   }
 
@@ -462,7 +482,7 @@ export class Verifier {
 
 /** Whether an evidence run can show the formula: an E operator at its top, under and/or. */
 function existential(f: Ctl): boolean {
-  if (f.op === 'EX' || f.op === 'EU' || f.op === 'ER') return true;
+  if (f.op === 'EX' || f.op === 'EU' || f.op === 'ER' || f.op === 'EP') return true;
   return (f.op === 'and' || f.op === 'or') && f.args.some(existential);
 }
 
@@ -478,6 +498,11 @@ function loopNote(loopsTo: number | undefined, moves: number): string {
   if (loopsTo >= moves)
     return `; the game stops at step ${moves} (terminal or no legal move) and stays there`;
   return `; its last state is the state of step ${loopsTo} again, so the run can go round forever`;
+}
+
+/** Evidence.loops of a run of `moves` joint moves: a loop past the game's end is the STOP loop at its end. */
+function loopStep(loopsTo: number | undefined, moves: number): number | undefined {
+  return loopsTo === undefined ? undefined : Math.min(loopsTo, moves);
 }
 
 /** A run's line of output; `moves` counts its joint moves up to its first STOP. */

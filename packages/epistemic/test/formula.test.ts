@@ -5,7 +5,6 @@ import {
   PROPERTY_NAMES,
   parseFormula,
   printFormula,
-  toCtl,
   Verifier,
 } from '../src/index.js';
 import { gameFile } from './helpers.js';
@@ -50,12 +49,6 @@ describe('formula syntax', () => {
       expect(() => parseFormula(text)).toThrow(FormulaSyntaxError);
       expect(() => parseFormula(text)).toThrow(message);
     }
-  });
-
-  it('rejects path formulas outside the decidable fragment with a reason', async () => {
-    expect(() => toCtl(parseFormula('E (F terminal and G not terminal)'))).toThrow(/several temporal/);
-    expect(() => toCtl(parseFormula('K[candidate] F terminal'))).toThrow(/needs a path quantifier/);
-    expect(() => toCtl(parseFormula('A (F terminal or G (true (step 1)))'))).toThrow(/several temporal/);
   });
 
   it('expands the six named properties over a game and prints them readably', async () => {

@@ -8,7 +8,6 @@ import {
   namedProperty,
   PROPERTY_NAMES,
   parseFormula,
-  toCtl,
   Verifier,
   type VerifyResult,
 } from '@gdlkit/epistemic';
@@ -43,9 +42,8 @@ export async function verify(args: string[]): Promise<number> {
     throw new UsageError(`--budget and --memory must be positive numbers\nusage: ${USAGE}`);
   }
   const requested = values.property ?? [...PROPERTY_NAMES];
-  // Formulas are read and translated before the game is grounded, so a typo is reported at once.
+  // Formulas are read before the game is grounded, so a typo is reported at once.
   const parsed = requested.map((p) => (isPropertyName(p) ? p : parseFormula(p)));
-  for (const p of parsed) if (typeof p !== 'string') toCtl(p);
   const source = readFileSync(file, 'utf8');
   const game = loadGame(source, file);
   let verifier: Verifier;

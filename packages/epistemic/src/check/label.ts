@@ -2,13 +2,17 @@
 // its satisfaction set, a byte per node, on the level of its knowledge depth; a set on a lower level is lifted
 // to a higher one through the base-node links. Fixpoints are worklist passes over edge counts: EU and AU least,
 // ER and AR greatest. K_i φ at a level-(k+1) node holds iff φ holds at every level-k node of i's belief set.
+// E φ for a path formula φ beyond CTL (EP) is decided on the product with φ's automaton (path-product.ts), A φ
+// as ¬E¬φ.
 import type { Atom } from '../formula/ast.js';
-import { type Ctl, ctlKey, knowledgeDepth } from '../formula/ctl.js';
+import { type Ctl, ctlKey, knowledgeDepth, negatePath, type PathFormula } from '../formula/ctl.js';
 import type { BeliefProduct } from '../model/belief-product.js';
 import type { BudgetClock } from '../model/budget.js';
 import type { Model } from '../model/model.js';
 import type { WorldGraph } from '../model/world-graph.js';
 import { compileAtom, resolveRole } from './atoms.js';
+import { buildPathAutomaton } from './path-automaton.js';
+import { existsPath, type Lasso, lassoFrom, type PathProduct } from './path-product.js';
 
 interface Predecessors {
   readonly start: Int32Array;
@@ -19,6 +23,7 @@ interface Predecessors {
 export class Labeller {
   private readonly memo = new Map<string, Uint8Array>();
   private readonly predecessors = new Map<number, Predecessors>();
+  private readonly products = new Map<string, PathProduct>();
 
   constructor(
     /** models[0] is the world graph, models[k] the belief product over models[k - 1]; all explored. */
@@ -91,7 +96,37 @@ export class Labeller {
       case 'K':
       case 'MK':
         return this.knowledge(level, f.role, this.sat(f.arg, level - 1), f.op === 'K');
+      case 'EP':
+        return this.pathProduct(f.path, level).sat;
+      case 'AP': {
+        const out = this.pathProduct(negatePath(f.path), level).sat.slice();
+        for (let i = 0; i < n; i++) out[i] = out[i]! ^ 1;
+        return out;
+      }
     }
+  }
+
+  /** The product of the level's model with the automaton of `path` (E path holds where its `sat` is 1). */
+  private pathProduct(path: PathFormula, level: number): PathProduct {
+    const key = `${level}:${JSON.stringify(path)}`;
+    let product = this.products.get(key);
+    if (!product) {
+      const automaton = buildPathAutomaton(path, () => this.clock.tick('building a path automaton'));
+      const sets = automaton.literals.map((l) => this.sat(l, level));
+      product = existsPath(this.models[level]!, automaton, sets, this.clock);
+      this.products.set(key, product);
+    }
+    return product;
+  }
+
+  /** The state formulas the automaton of `path` reads (Lasso.transitions index them). */
+  pathLiterals(path: PathFormula, level: number): readonly Ctl[] {
+    return this.pathProduct(path, level).automaton.literals;
+  }
+
+  /** A lasso from `node` on which `path` holds (E path must hold there). */
+  lasso(path: PathFormula, level: number, node: number): Lasso {
+    return lassoFrom(this.models[level]!, this.pathProduct(path, level), node, this.clock);
   }
 
   private next(model: Model, arg: Uint8Array, exists: boolean): Uint8Array {

@@ -3,7 +3,10 @@
 // operator extends the current run (EX one step, EU the shortest path to the goal, ER a path inside the release
 // set up to its release point, a lasso, or a terminal state's STOP loop); MK_i φ adds a second run that role i
 // cannot tell apart from the current one (same own moves and percepts at every step, Definition 2) and on which
-// φ holds. Universal subformulas need a whole tree and add nothing.
+// φ holds. E φ for a path formula beyond CTL ends the run with a lasso read off the automaton product
+// (path-product.ts); of the state formulas the automaton read along it, those that consider something possible
+// (MK) add their indistinguishable runs, other existential ones (a nested E) no run of their own. Universal
+// subformulas need a whole tree and add nothing.
 import type { Ctl } from '../formula/ctl.js';
 import type { BeliefProduct } from '../model/belief-product.js';
 import { type Model, STOP_MOVE } from '../model/model.js';
@@ -57,7 +60,7 @@ export class WitnessBuilder {
       case 'and': {
         // Knowledge conjuncts add their own runs; the first path conjunct extends this one.
         for (const a of f.args) if (a.op === 'MK' || a.op === 'and' || a.op === 'or') this.extend(a, run);
-        const path = f.args.find((a) => a.op === 'EX' || a.op === 'EU' || a.op === 'ER');
+        const path = f.args.find((a) => a.op === 'EX' || a.op === 'EU' || a.op === 'ER' || a.op === 'EP');
         if (path) this.extend(path, run);
         return;
       }
@@ -85,9 +88,54 @@ export class WitnessBuilder {
       case 'MK':
         this.addIndistinguishable(f.role, f.arg, run);
         return;
+      case 'EP': {
+        const lasso = this.labeller.lasso(f.path, level, node);
+        const offset = run.nodes.length - 1;
+        for (const e of lasso.edges) this.append(run, e);
+        run.loopsTo = offset + lasso.loopsTo;
+        this.showPossibilities(run, offset, lasso.transitions, this.labeller.pathLiterals(f.path, level));
+        return;
+      }
       default:
         return;
     }
+  }
+
+  /**
+   * The runs of the MK literals the automaton read along a lasso (transitions[j] at run position offset + j),
+   * each once: a literal at position p is shown on run 1's prefix up to p.
+   */
+  private showPossibilities(
+    run: Run,
+    offset: number,
+    transitions: readonly { readonly literals: readonly number[] }[],
+    literals: readonly Ctl[],
+  ): void {
+    const shown = new Set<number>();
+    transitions.forEach((t, j) => {
+      for (const l of t.literals) {
+        const literal = literals[l]!;
+        if (shown.has(l) || !considersPossible(literal)) continue;
+        shown.add(l);
+        // On a terminal state's STOP loop the same node repeats: show it where the game stopped.
+        const stop = this.firstStop(run);
+        const p = offset + j > stop && run.nodes[offset + j] === run.nodes[stop] ? stop : offset + j;
+        const prefix: Run = {
+          level: run.level,
+          nodes: run.nodes.slice(0, p + 1),
+          edges: run.edges.slice(0, p),
+          note: run.note,
+        };
+        this.extend(literal, prefix);
+      }
+    });
+  }
+
+  /** The position of the run's first STOP edge (the game is over there), or its length without one. */
+  private firstStop(run: Run): number {
+    const model = this.model(run.level);
+    const stop = run.edges.findIndex((e) => model.edgeMove(e) === STOP_MOVE);
+    return stop < 0 ? run.edges.length : stop;
   }
 
   /** The shortest path through `left` nodes to a `right` node (breadth-first). */
@@ -181,6 +229,12 @@ export class WitnessBuilder {
     this.runs.push(other);
     this.extend(arg, other);
   }
+}
+
+/** Whether the formula's evidence includes an MK run: MK under and/or only (those extend a prefix of run 1). */
+function considersPossible(f: Ctl): boolean {
+  if (f.op === 'MK') return true;
+  return (f.op === 'and' || f.op === 'or') && f.args.some(considersPossible);
 }
 
 /** The level-0 joint move ids of a run, up to its first STOP (the game is over there). */

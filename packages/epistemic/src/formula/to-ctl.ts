@@ -1,31 +1,35 @@
 // Translates a CTL*K formula (giga13-06, Definition 3) into the checker's CTL normal form. A property holds when
 // it holds at the initial point of every run, so a top-level path formula is read under A. Path formulas are
 // decided through the equivalences that let a quantifier pass a temporal operator: E X ψ ≡ EX Eψ, E F ψ ≡ EF Eψ,
-// E(α U ψ) ≡ E[α U Eψ], E(Xψ ∧ Xχ) ≡ EX E(ψ ∧ χ), A X ψ ≡ AX Aψ, A(Xψ ∨ Xχ) ≡ AX A(ψ ∨ χ), A G ψ ≡ AG Aψ, A(α R ψ) ≡ A[α R Aψ] for state formulas α, A distributes
-// over ∧ and E over ∨. Other path formulas (E(F p ∧ G q), E G F p, ...) need an automaton product and are
-// rejected with UnsupportedError.
-import { UnsupportedError } from '@gdlkit/core';
+// E(α U ψ) ≡ E[α U Eψ], E(Xψ ∧ Xχ) ≡ EX E(ψ ∧ χ), A X ψ ≡ AX Aψ, A(Xψ ∨ Xχ) ≡ AX A(ψ ∨ χ), A G ψ ≡ AG Aψ,
+// A(α R ψ) ≡ A[α R Aψ] for state formulas α, A distributes over ∧ and E over ∨ (the CTL fast path). Any other
+// path formula (E(F p ∧ G q), E G F p, A(G F p → F q), ...) stays whole under its quantifier as EP/AP, with its
+// state subformulas translated, for the automaton product (check/path-product.ts). K_i over a path formula reads
+// as K_i A: under synchronous perfect recall the points i cannot tell from (r, m) include every continuation of
+// each such history (Definition 4), so K_i φ ≡ K_i A φ.
 import type { Formula } from './ast.js';
-import type { Ctl } from './ctl.js';
-import { printFormula } from './print.js';
-
-/** A path formula in negation normal form; `state` wraps a state formula (already translated). */
-type Path =
-  | { readonly op: 'state'; readonly ctl: Ctl }
-  | { readonly op: 'and' | 'or'; readonly args: readonly Path[] }
-  | { readonly op: 'X' | 'F' | 'G'; readonly arg: Path }
-  | { readonly op: 'U' | 'R'; readonly left: Path; readonly right: Path };
+import type { Ctl, PathFormula as Path } from './ctl.js';
 
 const TRUE: Ctl = { op: 'const', value: true };
 const FALSE: Ctl = { op: 'const', value: false };
 
-/** The CTL form of a property: `A formula` at the initial state. */
-export function toCtl(formula: Formula): Ctl {
-  return pathA(toPath(formula, true, formula), formula);
+interface Context {
+  /** Every quantified path formula goes to the automaton product, even within the CTL fragment. */
+  readonly automaton: boolean;
 }
 
-function unsupported(whole: Formula, why: string): never {
-  throw new UnsupportedError(`cannot check '${printFormula(whole)}': ${why}`);
+export interface ToCtlOptions {
+  /**
+   * Decide every path formula through the automaton product, none on the CTL fast path (for cross-checking the
+   * two routes).
+   */
+  readonly automaton?: boolean;
+}
+
+/** The CTL form of a property: `A formula` at the initial state. */
+export function toCtl(formula: Formula, options: ToCtlOptions = {}): Ctl {
+  const ctx: Context = { automaton: options.automaton === true };
+  return pathA(toPath(formula, true, ctx), ctx);
 }
 
 function isTemporal(f: Formula): boolean {
@@ -52,35 +56,33 @@ function isTemporal(f: Formula): boolean {
 }
 
 /** The NNF of `f` (or of ¬f when `positive` is false) read as a state formula. */
-function state(f: Formula, positive: boolean, whole: Formula): Ctl {
+function state(f: Formula, positive: boolean, ctx: Context): Ctl {
   switch (f.op) {
     case 'const':
       return { op: 'const', value: f.value === positive };
     case 'atom':
       return { op: 'lit', atom: f.atom, positive };
     case 'not':
-      return state(f.arg, !positive, whole);
+      return state(f.arg, !positive, ctx);
     case 'and':
     case 'or': {
       const conjunctive = (f.op === 'and') === positive;
-      return { op: conjunctive ? 'and' : 'or', args: f.args.map((a) => state(a, positive, whole)) };
+      return { op: conjunctive ? 'and' : 'or', args: f.args.map((a) => state(a, positive, ctx)) };
     }
     case 'implies':
-      return state({ op: 'or', args: [{ op: 'not', arg: f.left }, f.right] }, positive, whole);
+      return state({ op: 'or', args: [{ op: 'not', arg: f.left }, f.right] }, positive, ctx);
     case 'iff':
-      return state(iffExpansion(f.left, f.right), positive, whole);
+      return state(iffExpansion(f.left, f.right), positive, ctx);
     case 'K':
-      return { op: positive ? 'K' : 'MK', role: f.role, arg: state(f.arg, positive, whole) };
+      return { op: positive ? 'K' : 'MK', role: f.role, arg: state(f.arg, positive, ctx) };
     case 'A':
       // ¬Aψ ≡ E¬ψ
-      return positive ? pathA(toPath(f.arg, true, whole), whole) : pathE(toPath(f.arg, false, whole), whole);
+      return positive ? pathA(toPath(f.arg, true, ctx), ctx) : pathE(toPath(f.arg, false, ctx), ctx);
     case 'E':
-      return positive ? pathE(toPath(f.arg, true, whole), whole) : pathA(toPath(f.arg, false, whole), whole);
+      return positive ? pathE(toPath(f.arg, true, ctx), ctx) : pathA(toPath(f.arg, false, ctx), ctx);
     default:
-      return unsupported(
-        whole,
-        `the temporal operator in '${printFormula(f)}' needs a path quantifier (A or E)`,
-      );
+      // A path formula as a state formula: only under K, where K_i φ ≡ K_i A φ (see the header).
+      return state({ op: 'A', arg: f }, positive, ctx);
   }
 }
 
@@ -101,35 +103,35 @@ function iffExpansion(l: Formula, r: Formula): Formula {
 }
 
 /** The path NNF of `f` (or of ¬f). */
-function toPath(f: Formula, positive: boolean, whole: Formula): Path {
-  if (!isTemporal(f)) return { op: 'state', ctl: state(f, positive, whole) };
+function toPath(f: Formula, positive: boolean, ctx: Context): Path {
+  if (!isTemporal(f)) return { op: 'state', ctl: state(f, positive, ctx) };
   switch (f.op) {
     case 'not':
-      return toPath(f.arg, !positive, whole);
+      return toPath(f.arg, !positive, ctx);
     case 'and':
     case 'or': {
       const conjunctive = (f.op === 'and') === positive;
-      return { op: conjunctive ? 'and' : 'or', args: f.args.map((a) => toPath(a, positive, whole)) };
+      return { op: conjunctive ? 'and' : 'or', args: f.args.map((a) => toPath(a, positive, ctx)) };
     }
     case 'implies':
-      return toPath({ op: 'or', args: [{ op: 'not', arg: f.left }, f.right] }, positive, whole);
+      return toPath({ op: 'or', args: [{ op: 'not', arg: f.left }, f.right] }, positive, ctx);
     case 'iff':
-      return toPath(iffExpansion(f.left, f.right), positive, whole);
+      return toPath(iffExpansion(f.left, f.right), positive, ctx);
     case 'X':
-      return { op: 'X', arg: toPath(f.arg, positive, whole) };
+      return { op: 'X', arg: toPath(f.arg, positive, ctx) };
     case 'F':
     case 'G': {
       const op = (f.op === 'F') === positive ? 'F' : 'G';
-      return { op, arg: toPath(f.arg, positive, whole) };
+      return { op, arg: toPath(f.arg, positive, ctx) };
     }
     case 'U': {
-      const left = toPath(f.left, positive, whole);
-      const right = toPath(f.right, positive, whole);
+      const left = toPath(f.left, positive, ctx);
+      const right = toPath(f.right, positive, ctx);
       // ¬(l U r) ≡ ¬l R ¬r
       return positive ? { op: 'U', left, right } : { op: 'R', left, right };
     }
     default:
-      return unsupported(whole, `unexpected operator in '${printFormula(f)}'`);
+      return { op: 'state', ctl: state(f, positive, ctx) };
   }
 }
 
@@ -139,86 +141,87 @@ function stateOf(p: Path): Ctl | undefined {
 
 /**
  * E over a conjunction or A over a disjunction of path formulas: the state formulas step out of the quantifier
- * (E(s ∧ ψ) ≡ s ∧ Eψ), several X steps merge (E(Xψ ∧ Xχ) ≡ EX E(ψ ∧ χ), dually for A), and more than one other
- * temporal member is not supported.
+ * (E(s ∧ ψ) ≡ s ∧ Eψ), several X steps merge (E(Xψ ∧ Xχ) ≡ EX E(ψ ∧ χ), dually for A), and other temporal
+ * members stay together under the quantifier for the automaton product.
  */
 function mixedJunction(
   op: 'and' | 'or',
   args: readonly Path[],
-  quantified: (p: Path, whole: Formula) => Ctl,
-  whole: Formula,
+  quantified: (p: Path, ctx: Context) => Ctl,
+  ctx: Context,
 ): Ctl {
   const states = args.map(stateOf).filter((s): s is Ctl => s !== undefined);
   const temporal = args.filter((a) => a.op !== 'state');
   if (temporal.length > 1) {
     if (temporal.every((t) => t.op === 'X')) {
       const joined: Path = { op: 'X', arg: { op, args: temporal.map((t) => (t as { arg: Path }).arg) } };
-      return quantified({ op, args: [...args.filter((a) => a.op === 'state'), joined] }, whole);
+      return quantified({ op, args: [...args.filter((a) => a.op === 'state'), joined] }, ctx);
     }
-    const quantifier = op === 'and' ? 'E over a conjunction' : 'A over a disjunction';
-    return unsupported(whole, `${quantifier} of several temporal path formulas is not supported`);
+    return { op, args: [...states, { op: op === 'and' ? 'EP' : 'AP', path: { op, args: temporal } }] };
   }
-  return { op, args: [...states, ...temporal.map((t) => quantified(t, whole))] };
+  return { op, args: [...states, ...temporal.map((t) => quantified(t, ctx))] };
 }
 
-function pathE(p: Path, whole: Formula): Ctl {
+function pathE(p: Path, ctx: Context): Ctl {
+  if (ctx.automaton && p.op !== 'state') return { op: 'EP', path: p };
   switch (p.op) {
     case 'state':
       return p.ctl;
     case 'or':
-      return { op: 'or', args: p.args.map((a) => pathE(a, whole)) };
+      return { op: 'or', args: p.args.map((a) => pathE(a, ctx)) };
     case 'and':
-      return mixedJunction(p.op, p.args, pathE, whole);
+      return mixedJunction(p.op, p.args, pathE, ctx);
     case 'X':
-      return { op: 'EX', arg: pathE(p.arg, whole) };
+      return { op: 'EX', arg: pathE(p.arg, ctx) };
     case 'F':
-      return { op: 'EU', left: TRUE, right: pathE(p.arg, whole) };
+      return { op: 'EU', left: TRUE, right: pathE(p.arg, ctx) };
     case 'G': {
       const s = stateOf(p.arg);
-      if (!s) return unsupported(whole, 'E G over a temporal path formula is not supported');
+      if (!s) return { op: 'EP', path: p };
       return { op: 'ER', left: FALSE, right: s };
     }
     case 'U': {
       const l = stateOf(p.left);
-      if (!l) return unsupported(whole, 'E(ψ U χ) with a temporal ψ is not supported');
-      return { op: 'EU', left: l, right: pathE(p.right, whole) };
+      if (!l) return { op: 'EP', path: p };
+      return { op: 'EU', left: l, right: pathE(p.right, ctx) };
     }
     case 'R': {
       const l = stateOf(p.left);
       const r = stateOf(p.right);
-      if (!l || !r) return unsupported(whole, 'E(ψ R χ) over temporal ψ or χ is not supported');
+      if (!l || !r) return { op: 'EP', path: p };
       return { op: 'ER', left: l, right: r };
     }
   }
 }
 
-function pathA(p: Path, whole: Formula): Ctl {
+function pathA(p: Path, ctx: Context): Ctl {
+  if (ctx.automaton && p.op !== 'state') return { op: 'AP', path: p };
   switch (p.op) {
     case 'state':
       return p.ctl;
     case 'and':
-      return { op: 'and', args: p.args.map((a) => pathA(a, whole)) };
+      return { op: 'and', args: p.args.map((a) => pathA(a, ctx)) };
     case 'or':
-      return mixedJunction(p.op, p.args, pathA, whole);
+      return mixedJunction(p.op, p.args, pathA, ctx);
     case 'X':
-      return { op: 'AX', arg: pathA(p.arg, whole) };
+      return { op: 'AX', arg: pathA(p.arg, ctx) };
     case 'G':
-      return { op: 'AR', left: FALSE, right: pathA(p.arg, whole) };
+      return { op: 'AR', left: FALSE, right: pathA(p.arg, ctx) };
     case 'F': {
       const s = stateOf(p.arg);
-      if (!s) return unsupported(whole, 'A F over a temporal path formula is not supported');
+      if (!s) return { op: 'AP', path: p };
       return { op: 'AU', left: TRUE, right: s };
     }
     case 'U': {
       const l = stateOf(p.left);
       const r = stateOf(p.right);
-      if (!l || !r) return unsupported(whole, 'A(ψ U χ) over temporal ψ or χ is not supported');
+      if (!l || !r) return { op: 'AP', path: p };
       return { op: 'AU', left: l, right: r };
     }
     case 'R': {
       const l = stateOf(p.left);
-      if (!l) return unsupported(whole, 'A(ψ R χ) with a temporal ψ is not supported');
-      return { op: 'AR', left: l, right: pathA(p.right, whole) };
+      if (!l) return { op: 'AP', path: p };
+      return { op: 'AR', left: l, right: pathA(p.right, ctx) };
     }
   }
 }

@@ -66,6 +66,12 @@ export function encodeCtl(f: Ctl, game: Game, ir: PropnetIR): Int32Array {
         id = emit(OP[g.op], arg, 0, resolveRole(game, g.role));
         break;
       }
+      case 'EP':
+      case 'AP':
+        throw new GdlkitError(
+          'UNSUPPORTED',
+          'the symbolic checker labels CTL only, not a path formula that needs the automaton product',
+        );
       default: {
         const left = visit(g.left);
         const right = visit(g.right);
