@@ -76,8 +76,9 @@ property is proved, refuted or left open within the budget; progress goes to std
   --all-unique     find every uniqueness property of the state fluents (--no-joint: one at a time only)
   --budget S       seconds per property
   --memory MB      memory bound of the solver
-  --refute-with B  search a property that is not proved for a reachable violation with backend B; a match
-                   record reaching it is written to --record
+  --refute-with B  search a property that is not proved for a reachable violation with backend B (random
+                   matches directed at their ends; prover needs no build); a match record reaching it is
+                   written to --record
   --json           one JSON object per property`,
 
   filter: `usage: gdlkit filter FILE --role R --seed N [--matches K] [--trace OUT.jsonl] [--max-steps S]

@@ -3,10 +3,15 @@
 // answer set of the induction step is no refutation (its state need not be reachable, section 4), so a
 // property the step cannot prove is refuted this way or stays open.
 //
-// The search plays seeded random matches. When a match's next move would end it, every other joint move of
-// that last state is tried as well, which finds violations that only one particular last move produces:
-// amazons.kif's terminal states where both players score 100 arise when the last move and arrow wall in both
-// sides at once.
+// The search plays seeded random matches, directed towards the ends of matches, where a terminal property's
+// violations are (amazons.kif's terminal states where both players score 100 arise only when the last move
+// and arrow wall in both sides at once, on a nearly full board):
+// - when a match's next move would end it, every other joint move of that last state is tried as well, and
+//   the match plays on with one that does not end it, if there is one (the successors are computed anyway);
+// - a match that has ended goes back a few moves and is played to its end again, several times, before a new
+//   match starts: each new ending costs a few moves instead of a whole match.
+// Every state reached is still reached by legal moves from the initial state, so a violation found comes with
+// its match record.
 import {
   describeState,
   jointMoveCount,
@@ -28,6 +33,10 @@ export interface ViolationSearchOptions {
   readonly lookahead?: number;
   /** A match is abandoned after this many joint moves (default 1000). */
   readonly maxSteps?: number;
+  /** An ended match is replayed from a few moves back this many times before a new one starts (default 32). */
+  readonly replays?: number;
+  /** A replay goes back 1 to this many joint moves, uniformly (default 16). */
+  readonly replayDepth?: number;
 }
 
 export interface ReachableViolation {
@@ -35,6 +44,7 @@ export interface ReachableViolation {
   readonly record: TraceBlock;
   /** Joint moves from the initial state to the violating state. */
   readonly depth: number;
+  /** Matches started from the initial state. */
   readonly matches: number;
   readonly states: number;
   readonly seconds: number;
@@ -117,6 +127,11 @@ export async function searchReachableViolationAsync<S>(
 
 const SLICE_MS = 20;
 
+interface PathStep<S> {
+  readonly state: S;
+  readonly move: TermId[];
+}
+
 /** The search itself, yielding about every SLICE_MS between states. */
 function* violationSearch<S>(
   reasoner: Reasoner<S>,
@@ -130,9 +145,11 @@ function* violationSearch<S>(
   const rng = new Rng(options.seed);
   const lookahead = options.lookahead ?? 4096;
   const maxSteps = options.maxSteps ?? 1000;
+  const replays = options.replays ?? 32;
+  const replayDepth = options.replayDepth ?? 16;
   let matches = 0;
   let states = 0;
-  const found = (path: { state: S; move: TermId[] }[], last: S): ReachableViolation => ({
+  const found = (path: readonly PathStep<S>[], last: S): ReachableViolation => ({
     record: record(reasoner, path, last, options.seed),
     depth: path.length,
     matches,
@@ -141,31 +158,44 @@ function* violationSearch<S>(
   });
   while (elapsed() < options.seconds) {
     matches++;
-    const path: { state: S; move: TermId[] }[] = [];
+    const path: PathStep<S>[] = [];
     let state = reasoner.initialState();
-    for (let step = 0; step <= maxSteps && elapsed() < options.seconds; step++) {
+    let replayed = 0;
+    while (elapsed() < options.seconds) {
       if (performance.now() - slice > SLICE_MS) {
         yield;
         slice = performance.now();
       }
       states++;
       if (violates(reasoner, state, property, total)) return found(path, state);
-      if (reasoner.isTerminal(state)) break;
-      const legal = reasoner.roles.map((_, r) => reasoner.legalMoves(state, r));
-      if (legal.some((moves) => moves.length === 0)) break;
-      const move = legal.map((moves) => moves[rng.nextInt(moves.length)]!);
-      const next = reasoner.nextState(state, move);
-      // The match is about to end: every other last move is tried too.
-      if (reasoner.isTerminal(next) && jointMoveCount(legal) <= lookahead) {
-        for (const other of jointMoves(legal)) {
-          const successor = reasoner.nextState(state, other);
-          states++;
-          if (violates(reasoner, successor, property, total))
-            return found([...path, { state, move: other }], successor);
+      const legal =
+        path.length < maxSteps && !reasoner.isTerminal(state)
+          ? reasoner.roles.map((_, r) => reasoner.legalMoves(state, r))
+          : [];
+      if (legal.length > 0 && legal.every((moves) => moves.length > 0)) {
+        let move = legal.map((moves) => moves[rng.nextInt(moves.length)]!);
+        let next = reasoner.nextState(state, move);
+        // The match is about to end: every other last move is tried too, and one that does not end it is played.
+        if (reasoner.isTerminal(next) && jointMoveCount(legal) <= lookahead) {
+          const onward: PathStep<S>[] = [];
+          for (const other of jointMoves(legal)) {
+            const successor = reasoner.nextState(state, other);
+            states++;
+            if (violates(reasoner, successor, property, total))
+              return found([...path, { state, move: other }], successor);
+            if (!reasoner.isTerminal(successor)) onward.push({ state: successor, move: other });
+          }
+          if (onward.length > 0) ({ state: next, move } = onward[rng.nextInt(onward.length)]!);
         }
+        path.push({ state, move });
+        state = next;
+        continue;
       }
-      path.push({ state, move });
-      state = next;
+      // The match has ended: replay its last moves differently, or start a new one.
+      if (replayed++ >= replays || path.length === 0) break;
+      const back = 1 + rng.nextInt(Math.min(replayDepth, path.length));
+      state = path[path.length - back]!.state;
+      path.length -= back;
     }
   }
   return undefined;

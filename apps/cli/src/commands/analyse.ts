@@ -23,7 +23,7 @@ const USAGE =
   '               [--refute-with BACKEND --record OUT.jsonl]\n' +
   '  --no-joint: only the one-at-a-time search of the paper (no joint induction, no feature groups)\n' +
   '  --refute-with: each --property is also searched for a reachable violation with that backend (random\n' +
-  '    matches, one move of lookahead) beside its proof and within its budget; the first one decided stops the\n' +
+  '    matches directed at their ends) beside its proof and within its budget; the first one decided stops the\n' +
   '    other, and a match record reaching a violation is written to --record\n' +
   '  P: unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] | state:FORMULA';
 
