@@ -139,13 +139,13 @@ export class Match {
       });
       this.knowledge = { filter, state: filter.initialState() };
     } else {
-      // A fixed budget per move must repeat whatever the load: simulations per leaf chosen from measured
-      // times would not.
-      const leafPlayouts = settings.leafPlayouts ?? (settings.iterations !== undefined ? 1 : undefined);
-      this.uct = new UctSearch(this.reasoner, this.reasoner.initialState(), setup.role, this.policy, {
-        ...settings,
-        ...(leafPlayouts !== undefined ? { leafPlayouts } : {}),
-      });
+      this.uct = new UctSearch(
+        this.reasoner,
+        this.reasoner.initialState(),
+        setup.role,
+        this.policy,
+        settings,
+      );
       this.knowledge = null;
     }
   }

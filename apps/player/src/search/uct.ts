@@ -7,7 +7,6 @@ import {
   type TermId,
 } from '@gdlkit/core';
 import { LeafBatch } from './leaf-batch.js';
-import { LeafPlayouts } from './leaf-playouts.js';
 import { MoveHistory } from './move-history.js';
 import type { PlayoutPolicy } from './playout-policy.js';
 import { Rave, type RaveMode } from './rave.js';
@@ -40,9 +39,9 @@ export interface UctOptions {
    */
   readonly batch?: number;
   /**
-   * Simulations played from each new leaf (leaf parallelisation): the tree's cost per simulation is divided
-   * by it, so a fast engine is not held back by the TypeScript tree. Default: chosen from the measured costs
-   * (`LeafPlayouts`, up to 4) on engines with their own simulation loop, else 1.
+   * Simulations played from each new leaf (leaf parallelisation; default 1): the tree's cost per simulation
+   * is divided by it, but on Connect Four at a 1 s clock 4 per leaf played significantly weaker and 2 no
+   * stronger (docs/decisions.md).
    */
   readonly leafPlayouts?: number;
   /** RAVE of paper 08 (default off): equivalence constant k, share of choices, adaptive margin. */
@@ -51,9 +50,6 @@ export interface UctOptions {
   readonly raveUsage?: number;
   readonly raveMargin?: number;
 }
-
-/** The most simulations per new leaf the default chooses (the value the arena comparison tested). */
-const MOST_LEAF_PLAYOUTS = 4;
 
 /**
  * Monte-Carlo tree search with decoupled UCT (paper 03, section 2): every role selects its own move at a node
@@ -75,7 +71,7 @@ export class UctSearch<S> implements Search {
   private readonly batch: LeafBatch<S>;
   private readonly table: PolicyTable;
   private readonly maxBatch: number;
-  private readonly leafPlayouts: LeafPlayouts;
+  private readonly leafPlayouts: number;
   private readonly choice: Int32Array;
   private readonly unvisited: TermId[] = [];
   private readonly unvisitedIndex: number[] = [];
@@ -104,10 +100,7 @@ export class UctSearch<S> implements Search {
     // tables come from reasoner.createPolicy), else with a uniform table of the engine.
     this.table = policy instanceof TablePolicy ? policy.table : reasoner.createPolicy({ kind: 'uniform' });
     this.maxBatch = options.batch ?? (reasoner.capabilities.policySimulations ? 64 : 1);
-    this.leafPlayouts =
-      options.leafPlayouts !== undefined
-        ? LeafPlayouts.fixed(options.leafPlayouts)
-        : new LeafPlayouts(this.maxBatch > 1 ? MOST_LEAF_PLAYOUTS : 1);
+    this.leafPlayouts = options.leafPlayouts ?? 1;
     this.choice = new Int32Array(roleCount);
     this.threshold = new SufficiencyThreshold(roleCount, {
       mode: options.threshold ?? 'adaptive',
@@ -146,19 +139,15 @@ export class UctSearch<S> implements Search {
    */
   iterate(deadline: number, most = Number.POSITIVE_INFINITY): boolean {
     if (this.root.terminal || performance.now() > deadline) return false;
-    const began = performance.now();
     const roleCount = this.reasoner.roles.length;
     const batch = this.batch;
     batch.reset();
     const size = Math.max(1, Math.min(most, this.batchSize()));
-    const copies = this.leafPlayouts.current;
-    while (batch.simulations < size) this.descend(Math.min(copies, size - batch.simulations));
-    const simulating = performance.now();
+    while (batch.simulations < size) this.descend(Math.min(this.leafPlayouts, size - batch.simulations));
     const results = this.reasoner.simulate(
       batch.simulationBatch(this.rng.nextInt(2 ** 31), this.maxDepth, this.rave !== null),
       this.table,
     );
-    const simulated = performance.now();
     for (let i = 0; i < results.count; i++) {
       // Copied into one scratch array: no allocation per simulation.
       for (let r = 0; r < roleCount; r++) this.rewards[r] = results.goals[i * roleCount + r]!;
@@ -168,12 +157,6 @@ export class UctSearch<S> implements Search {
       this.complete(batch.simulated.data[i]!, this.rewards, playout);
     }
     this.iterations += batch.simulations;
-    this.leafPlayouts.observe(
-      simulating - began + performance.now() - simulated,
-      simulated - simulating,
-      batch.count,
-      batch.simulations,
-    );
     return true;
   }
 
