@@ -117,6 +117,26 @@ describe.each(games)('policy simulations inside WebAssembly: $path', ({ path, co
   }
 });
 
+describe('policy simulations inside WebAssembly: large NST tables', () => {
+  it("a sequence table past 1 MiB, whose lookups read their slots ahead: the reference's simulations", () => {
+    const game = corpusGame('breakthrough.kif');
+    const ir = buildPropnet(game);
+    const reasoner = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const spec: PolicySpec = { kind: 'nst', gamma: 0.6, threshold: 2 };
+    const module = reasoner.createPolicy(spec);
+    const reference = createPolicyTable(spec, game.roles.length);
+    for (let round = 0; round < 2; round++) {
+      const batch = batchOf(reasoner, 2500, 31 + round);
+      expect(reasoner.simulate(batch, module), `round ${round}`).toEqual(
+        genericSimulate(reasoner, batch, reference),
+      );
+      expect(module.size, `round ${round}: table size`).toBe(reference.size);
+    }
+    // Four sequence tables hold them: one has over 16,384 entries, so 32,768 slots of 32 bytes (1 MiB).
+    expect(reference.size).toBeGreaterThan(4 * 16_384 + 2 * game.store.size);
+  });
+});
+
 describe('policy simulations inside WebAssembly: tables and reasoners', () => {
   it("a table of another reasoner plays through core's generic loop, through its choose and record", () => {
     const game = corpusGame('connectfour.kif');

@@ -54,6 +54,9 @@ class RoleClasses {
   others = 0;
   otherSum = 0;
   readonly differences = new Moments();
+  /** d and the deviation of Qmax − d as of the last simulation: read at every selection, changed per simulation. */
+  d: number | null = null;
+  sigma = 0;
 
   /** d of section 4.3: equal deviations assumed, so d weighs each class mean by the other class's size. */
   discriminant(): number | null {
@@ -98,10 +101,10 @@ export class SufficiencyThreshold {
   /** The adaptive version's probability of unplugging exploration at a node whose best average is `qmax`. */
   unplugProbability(role: number, qmax: number): number {
     const classes = this.roles[role]!;
-    const d = classes.discriminant();
+    const d = classes.d;
     const differences = classes.differences;
     if (d === null || differences.n < 2) return 0;
-    const sigma = differences.deviation;
+    const sigma = classes.sigma;
     const a = qmax - d;
     let p: number;
     if (sigma === 0) p = a > differences.mean ? 1 : a < differences.mean ? 0 : 0.5;
@@ -127,7 +130,11 @@ export class SufficiencyThreshold {
         classes.otherSum += reward;
       }
       const d = classes.discriminant();
-      if (d !== null) classes.differences.add(rootQmax[r]! - d);
+      classes.d = d;
+      if (d !== null) {
+        classes.differences.add(rootQmax[r]! - d);
+        classes.sigma = classes.differences.deviation;
+      }
     }
   }
 }

@@ -1,14 +1,33 @@
 import type { Reasoner, TermId } from '@gdlkit/core';
 
-/** A node's legal moves and its per-role statistics, made when a descent first selects at the node. */
-interface Expansion {
+/**
+ * A node's legal moves and its per-role statistics, made when a descent first selects at the node. The
+ * statistics are one flat array, so selection and backup read one object per node rather than one per role
+ * and statistic: role r's move i has its visits at `offsets[r] + i`, its reward sum `size` further and its
+ * scored visits `2 * size` further.
+ */
+export interface NodeStats {
   readonly legal: readonly (readonly TermId[])[];
+  /** Where each role's moves start (`roles + 1` entries; the last is `size`). */
+  readonly offsets: Int32Array;
+  /** The number of (role, legal move) pairs. */
+  readonly size: number;
+  readonly values: Float64Array;
+}
+
+const TERMINAL: NodeStats = {
+  legal: [],
+  offsets: new Int32Array(1),
+  size: 0,
+  values: new Float64Array(0),
+};
+
+/** Per role, views of one of the three sections of the flat statistics (for readers outside the hot path). */
+interface RoleViews {
   readonly moveVisits: Float64Array[];
   readonly moveSums: Float64Array[];
   readonly moveScored: Float64Array[];
 }
-
-const TERMINAL: Expansion = { legal: [], moveVisits: [], moveSums: [], moveScored: [] };
 
 /**
  * A node of the decoupled UCT tree: a state with, per role, a visit count and a reward sum for each of its
@@ -25,7 +44,8 @@ export class UctNode<S> {
   /** RAVE's all-moves-as-first statistics per role and legal move (paper 08, section 2); null until used. */
   amafVisits: Float64Array[] | null = null;
   amafSums: Float64Array[] | null = null;
-  private expansion: Expansion | null = null;
+  private expansion: NodeStats | null = null;
+  private views: RoleViews | null = null;
   private children: Map<number, UctNode<S>> | null = null;
   private isTerminal: boolean | null = null;
 
@@ -39,16 +59,22 @@ export class UctNode<S> {
     return this.isTerminal;
   }
 
+  /** The node's legal moves and statistics (made on first use; one lookup for a loop's hot path). */
+  stats(): NodeStats {
+    return this.expansion ?? this.expand();
+  }
+
   get legal(): readonly (readonly TermId[])[] {
     return (this.expansion ?? this.expand()).legal;
   }
 
+  /** Per role and legal move, the visits (finished simulations and those still in the engine). */
   get moveVisits(): Float64Array[] {
-    return (this.expansion ?? this.expand()).moveVisits;
+    return (this.views ?? this.makeViews()).moveVisits;
   }
 
   get moveSums(): Float64Array[] {
-    return (this.expansion ?? this.expand()).moveSums;
+    return (this.views ?? this.makeViews()).moveSums;
   }
 
   /**
@@ -56,25 +82,31 @@ export class UctNode<S> {
    * losses of simulations still in the engine, which selection wants and a move's mean must not see.
    */
   get moveScored(): Float64Array[] {
-    return (this.expansion ?? this.expand()).moveScored;
+    return (this.views ?? this.makeViews()).moveScored;
   }
 
-  private expand(): Expansion {
+  private makeViews(): RoleViews {
+    const { legal, offsets, size, values } = this.stats();
+    const section = (k: number) =>
+      legal.map((_, r) => values.subarray(k * size + offsets[r]!, k * size + offsets[r + 1]!));
+    this.views = { moveVisits: section(0), moveSums: section(1), moveScored: section(2) };
+    return this.views;
+  }
+
+  private expand(): NodeStats {
     if (this.terminal) {
       this.expansion = TERMINAL;
       return TERMINAL;
     }
     const reasoner = this.reasoner;
     const legal = Array.from({ length: reasoner.roles.length }, (_, r) => reasoner.legalMoves(this.state, r));
+    const offsets = new Int32Array(legal.length + 1);
     legal.forEach((moves, r) => {
       if (moves.length === 0) throw new Error(`role ${reasoner.game.roleName(r)} has no legal move`);
+      offsets[r + 1] = offsets[r]! + moves.length;
     });
-    this.expansion = {
-      legal,
-      moveVisits: legal.map((m) => new Float64Array(m.length)),
-      moveSums: legal.map((m) => new Float64Array(m.length)),
-      moveScored: legal.map((m) => new Float64Array(m.length)),
-    };
+    const size = offsets[legal.length]!;
+    this.expansion = { legal, offsets, size, values: new Float64Array(3 * size) };
     return this.expansion;
   }
 

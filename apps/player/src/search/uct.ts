@@ -13,7 +13,7 @@ import { Rave, type RaveMode } from './rave.js';
 import type { Search } from './search.js';
 import { SufficiencyThreshold, type ThresholdMode, type ThresholdTail } from './sufficiency-threshold.js';
 import { TablePolicy } from './table-policy.js';
-import { UctNode } from './uct-node.js';
+import { type NodeStats, UctNode } from './uct-node.js';
 
 export interface UctOptions {
   /** The UCT exploration constant C for rewards in 0..100 (CadiaPlayer's scale, paper 03 formula 1). */
@@ -40,7 +40,8 @@ export interface UctOptions {
   readonly batch?: number;
   /**
    * Simulations played from each new leaf (leaf parallelisation; default 1): the tree's cost per simulation
-   * is divided by it, so a fast engine is not held back by the TypeScript tree.
+   * is divided by it, but on Connect Four at a 1 s clock 4 per leaf played significantly weaker and 2 no
+   * stronger (docs/decisions.md).
    */
   readonly leafPlayouts?: number;
   /** RAVE of paper 08 (default off): equivalence constant k, share of choices, adaptive margin. */
@@ -175,6 +176,7 @@ export class UctSearch<S> implements Search {
     const reasoner = this.reasoner;
     const roleCount = reasoner.roles.length;
     const move = this.jointMove;
+    const choice = this.choice;
     const batch = this.batch;
     this.history.reset();
     let node = this.root;
@@ -186,12 +188,20 @@ export class UctSearch<S> implements Search {
         batch.finish(node.state, 1);
         return;
       }
-      this.select(node);
-      for (let r = 0; r < roleCount; r++) move[r] = node.legal[r]![this.choice[r]!]!;
-      batch.step(node, this.choice, move);
+      const stats = node.stats();
+      this.select(node, stats);
+      // The joint move, its mixed-radix index over the legal lists, and `copies` visits (virtual loss).
+      let key = 0;
+      node.visits += copies;
+      for (let r = 0; r < roleCount; r++) {
+        const moves = stats.legal[r]!;
+        const c = choice[r]!;
+        move[r] = moves[c]!;
+        key = key * moves.length + c;
+        stats.values[stats.offsets[r]! + c]! += copies;
+      }
+      batch.step(node, choice, move);
       this.history.push(move);
-      this.visit(node, copies);
-      const key = node.jointIndex(this.choice);
       const child = node.child(key);
       if (child) {
         node = child;
@@ -214,20 +224,16 @@ export class UctSearch<S> implements Search {
     }
   }
 
-  /** Counts `n` visits of the current choice at `node` (virtual loss until the rewards come back). */
-  private visit(node: UctNode<S>, n: number): void {
-    node.visits += n;
-    for (let r = 0; r < this.choice.length; r++) node.moveVisits[r]![this.choice[r]!]! += n;
-  }
-
   /** Takes back `n` visits from the path of the leaf being closed (a terminal leaf is one simulation). */
   private unvisit(batch: LeafBatch<S>, n: number): void {
     if (n === 0) return;
     const roleCount = this.choice.length;
     for (let k = batch.pathStart(batch.count); k < batch.nodes.length; k++) {
       const node = batch.nodes[k]!;
+      const stats = node.stats();
       node.visits -= n;
-      for (let r = 0; r < roleCount; r++) node.moveVisits[r]![batch.choices.data[k * roleCount + r]!]! -= n;
+      for (let r = 0; r < roleCount; r++)
+        stats.values[stats.offsets[r]! + batch.choices.data[k * roleCount + r]!]! -= n;
     }
   }
 
@@ -240,12 +246,13 @@ export class UctSearch<S> implements Search {
     const roleCount = rewards.length;
     const from = batch.pathStart(leaf);
     const to = batch.pathEnd(leaf);
+    const choices = batch.choices.data;
     for (let k = from; k < to; k++) {
-      const node = batch.nodes[k]!;
+      const { offsets, size, values } = batch.nodes[k]!.stats();
       for (let r = 0; r < roleCount; r++) {
-        const choice = batch.choices.data[k * roleCount + r]!;
-        node.moveSums[r]![choice]! += rewards[r]!;
-        node.moveScored[r]![choice]!++;
+        const at = offsets[r]! + choices[k * roleCount + r]!;
+        values[size + at]! += rewards[r]!;
+        values[2 * size + at]!++;
       }
     }
     if (this.rave) {
@@ -285,39 +292,53 @@ export class UctSearch<S> implements Search {
    * paper 08 section 2); else the policy's pick among several unvisited moves (paper 03, section 2), else
    * formula 1 with the exploration the sufficiency threshold leaves (paper 02).
    */
-  private select(node: UctNode<S>): void {
-    const logVisits = Math.log(Math.max(1, node.visits));
-    for (let r = 0; r < node.legal.length; r++) {
-      const moves = node.legal[r]!;
+  private select(node: UctNode<S>, stats: NodeStats): void {
+    const { legal, offsets, size, values } = stats;
+    const threshold = this.threshold;
+    let logVisits = -1;
+    for (let r = 0; r < legal.length; r++) {
+      const moves = legal[r]!;
       if (moves.length === 1) {
         this.choice[r] = 0;
         continue;
       }
+      if (logVisits < 0) logVisits = Math.log(Math.max(1, node.visits));
       if (this.rave?.useAt(this.rng)) {
         this.choice[r] = this.bestRave(node, r, logVisits);
         continue;
       }
-      const visits = node.moveVisits[r]!;
-      const sums = node.moveSums[r]!;
-      this.unvisited.length = 0;
-      this.unvisitedIndex.length = 0;
-      for (let i = 0; i < moves.length; i++) {
-        if (visits[i] === 0) {
-          this.unvisited.push(moves[i]!);
-          this.unvisitedIndex.push(i);
+      const from = offsets[r]!;
+      const count = moves.length;
+      // Counted first: the lists of unvisited moves are built only when the policy must choose among them.
+      let unvisited = 0;
+      let firstUnvisited = -1;
+      for (let i = 0; i < count; i++) {
+        if (values[from + i] === 0) {
+          if (unvisited++ === 0) firstUnvisited = i;
         }
       }
-      if (this.unvisited.length === 1) {
-        this.choice[r] = this.unvisitedIndex[0]!;
-      } else if (this.unvisited.length > 1) {
+      if (unvisited === 1) {
+        this.choice[r] = firstUnvisited;
+      } else if (unvisited > 1) {
+        this.unvisited.length = 0;
+        this.unvisitedIndex.length = 0;
+        for (let i = firstUnvisited; i < count; i++) {
+          if (values[from + i] === 0) {
+            this.unvisited.push(moves[i]!);
+            this.unvisitedIndex.push(i);
+          }
+        }
         this.choice[r] = this.unvisitedIndex[this.policy.choose(r, this.unvisited, this.history, this.rng)]!;
       } else {
-        const exploration = this.threshold.exploration(r, bestAverage(node, r), this.exploration, this.rng);
+        const exploration =
+          threshold.mode === 'off'
+            ? this.exploration
+            : threshold.exploration(r, bestAverage(stats, r), this.exploration, this.rng);
         let best = 0;
         let bestValue = Number.NEGATIVE_INFINITY;
-        for (let i = 0; i < moves.length; i++) {
-          const n = visits[i]!;
-          const value = sums[i]! / n + exploration * Math.sqrt(logVisits / n);
+        for (let i = 0; i < count; i++) {
+          const n = values[from + i]!;
+          const value = values[size + from + i]! / n + exploration * Math.sqrt(logVisits / n);
           if (value > bestValue) {
             bestValue = value;
             best = i;
@@ -350,7 +371,8 @@ export class UctSearch<S> implements Search {
   private observeThreshold(rewards: ArrayLike<number>): void {
     const root = this.root;
     if (root.terminal) return;
-    for (let r = 0; r < this.rootQmax.length; r++) this.rootQmax[r] = bestAverage(root, r);
+    const stats = root.stats();
+    for (let r = 0; r < this.rootQmax.length; r++) this.rootQmax[r] = bestAverage(stats, r);
     this.threshold.observe(rewards, this.rootQmax);
   }
 }
@@ -359,13 +381,11 @@ export class UctSearch<S> implements Search {
  * The role's highest average reward over the node's scored moves (0 before any): pending virtual losses would
  * pull the means down while a batch is in the engine (paper 02's Qmax is over finished simulations).
  */
-function bestAverage(node: UctNode<unknown>, role: number): number {
-  const visits = node.moveScored[role]!;
-  const sums = node.moveSums[role]!;
+function bestAverage({ offsets, size, values }: NodeStats, role: number): number {
   let best = 0;
-  for (let i = 0; i < visits.length; i++) {
-    const n = visits[i]!;
-    if (n > 0 && sums[i]! / n > best) best = sums[i]! / n;
+  for (let at = offsets[role]!; at < offsets[role + 1]!; at++) {
+    const n = values[2 * size + at]!;
+    if (n > 0 && values[size + at]! / n > best) best = values[size + at]! / n;
   }
   return best;
 }

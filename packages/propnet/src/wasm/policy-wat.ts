@@ -55,6 +55,8 @@ export const POLICY_WAT = `
   (global $rb (mut i32) (i32.const 0))
   (global $rc (mut i32) (i32.const 0))
   (global $rd (mut i32) (i32.const 0))
+  ;; Where the touches below leave what they read, so the engine cannot drop them as unused.
+  (global $sink (mut i32) (i32.const 0))
 
   ;; init: the spec and the layout (offsets chosen by policy-layout.ts); the sequence tables start at 1024 slots.
   (func (export "init") (param $R i32) (param $kind i32) (param $tau f64) (param $eps f64) (param $k f64)
@@ -186,6 +188,12 @@ export const POLICY_WAT = `
       (local.set $i (i32.and (i32.add (local.get $i) (i32.const 1)) (local.get $mask)))
       (br $probe))
     (unreachable))
+  ;; Reads the home slot of a sequence: a table larger than the caches (over 1 MiB) has its slots for all of a
+  ;; step's lookups read first, independent loads whose cache misses overlap, before the lookups themselves wait
+  ;; on each in turn (profiled on breakthrough: find was 41 % of the search, mostly the slot's cache miss).
+  (func $touch (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
+    (i32.load offset=24 (call $slot (local.get $t) (call $home (local.get $t) (local.get $before) (local.get $last) (local.get $move)))))
+  (func $large (param $t i32) (result i32) (i32.ge_u (call $mask (local.get $t)) (i32.const 32767)))
   ;; Lazy decay: the count is multiplied by gamma^age when the slot is touched.
   (func $refresh (param $t i32) (param $a i32)
     (local $epoch i32) (local $age i32)
@@ -345,9 +353,34 @@ export const POLICY_WAT = `
                       (call $slot (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1)) (local.get $i)))))
                     (local.set $terms (f64.add (local.get $terms) (f64.const 1)))))))))))
     (f64.div (local.get $sum) (local.get $terms)))
+  ;; The slots $score will look up for each of the n moves (pair, and triple), read ahead (see $touch).
+  (func $prefetch (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32)
+    (local $i i32) (local $m i32) (local $last i32) (local $before i32) (local $acc i32) (local $pair i32)
+    (local.set $pair (i32.shl (local.get $r) (i32.const 1)))
+    (if (i32.or (i32.eqz (local.get $steps)) (i32.eqz (call $large (local.get $pair)))) (then (return)))
+    (local.set $last (call $at (local.get $ctx) (i32.add
+      (i32.mul (i32.sub (local.get $steps) (i32.const 1)) (global.get $R))
+      (i32.rem_u (i32.sub (i32.add (local.get $r) (global.get $R)) (i32.const 1)) (global.get $R)))))
+    (if (i32.ge_u (local.get $steps) (i32.const 2))
+      (then
+        (local.set $before (call $at (local.get $ctx) (i32.add
+          (i32.mul (i32.sub (local.get $steps) (i32.const 2)) (global.get $R))
+          (i32.rem_u (i32.sub (i32.add (local.get $r) (i32.shl (global.get $R) (i32.const 1))) (i32.const 2))
+            (global.get $R)))))))
+    (block $done (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $m (call $at (local.get $moves) (local.get $i)))
+      (local.set $acc (i32.xor (local.get $acc) (call $touch (local.get $pair) (i32.const 0) (local.get $last) (local.get $m))))
+      (if (i32.ge_u (local.get $steps) (i32.const 2))
+        (then (local.set $acc (i32.xor (local.get $acc)
+          (call $touch (i32.add (local.get $pair) (i32.const 1)) (local.get $before) (local.get $last) (local.get $m))))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+    (global.set $sink (i32.xor (global.get $sink) (local.get $acc))))
   (func $nstChoose (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32) (result i32)
     (local $i i32) (local $best i32) (local $ties i32) (local $s f64) (local $bestScore f64)
     (if (f64.lt (call $rand) (global.get $eps)) (then (return (call $below (local.get $n)))))
+    (call $prefetch (local.get $r) (local.get $n) (local.get $moves) (local.get $ctx) (local.get $steps))
     (local.set $bestScore (f64.const -inf))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
@@ -402,10 +435,40 @@ export const POLICY_WAT = `
       (then (return (call $mastChoose (local.get $r) (local.get $n) (local.get $moves)))))
     (call $below (local.get $n)))
 
+  ;; The slots $record will update (each step's pair and triple of every role), read ahead (see $touch).
+  (func $prefetchRecord (param $hist i32) (param $steps i32)
+    (local $step i32) (local $r i32) (local $row i32) (local $move i32) (local $last i32) (local $acc i32)
+    (local.set $step (i32.const 1))
+    (block $steps_done (loop $steps_loop
+      (br_if $steps_done (i32.ge_u (local.get $step) (local.get $steps)))
+      (local.set $row (i32.mul (local.get $step) (global.get $R)))
+      (local.set $r (i32.const 0))
+      (block $roles_done (loop $roles
+        (br_if $roles_done (i32.ge_u (local.get $r) (global.get $R)))
+        (if (call $large (i32.shl (local.get $r) (i32.const 1)))
+          (then
+            (local.set $move (call $at (local.get $hist) (i32.add (local.get $row) (local.get $r))))
+            (local.set $last (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (global.get $R))
+              (i32.rem_u (i32.sub (i32.add (local.get $r) (global.get $R)) (i32.const 1)) (global.get $R)))))
+            (local.set $acc (i32.xor (local.get $acc)
+              (call $touch (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move))))
+            (if (i32.ge_u (local.get $step) (i32.const 2))
+              (then (local.set $acc (i32.xor (local.get $acc)
+                (call $touch (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
+                  (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (i32.shl (global.get $R) (i32.const 1)))
+                    (i32.rem_u (i32.sub (i32.add (local.get $r) (i32.shl (global.get $R) (i32.const 1))) (i32.const 2))
+                      (global.get $R))))
+                  (local.get $last) (local.get $move))))))))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $roles)))
+      (local.set $step (i32.add (local.get $step) (i32.const 1)))
+      (br $steps_loop)))
+    (global.set $sink (i32.xor (global.get $sink) (local.get $acc))))
   ;; Learns one simulation: every move of every role with that role's reward (sections 3.1–3.2).
   (func $record (param $hist i32) (param $steps i32) (param $rewards i32)
     (local $step i32) (local $r i32) (local $move i32) (local $x f64) (local $last i32) (local $row i32)
     (if (i32.eqz (global.get $kind)) (then (return)))
+    (if (i32.eq (global.get $kind) (i32.const 2)) (then (call $prefetchRecord (local.get $hist) (local.get $steps))))
     (block $steps_done (loop $steps_loop
       (br_if $steps_done (i32.ge_u (local.get $step) (local.get $steps)))
       (local.set $row (i32.mul (local.get $step) (global.get $R)))
