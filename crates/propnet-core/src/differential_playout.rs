@@ -81,7 +81,7 @@ pub(crate) fn play(
             let pick = run.kth_legal(ir, net, r, rng.next_int(legal));
             *input = ir.input_gate[ir.legal_input[pick] as usize];
         }
-        run.set_inputs(net, &inputs);
+        run.set_inputs(&inputs);
         run.propagate(ir, net);
         current.copy_from_slice(&run.next);
         run.end_step(net);
