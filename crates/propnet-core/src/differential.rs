@@ -286,15 +286,17 @@ impl DifferentialRun {
 
     /// Sets the joint move's input gates (one per role) on the loaded state: only a role whose input differs
     /// from the last step's on this net changes, and the inputs stay set until the next call or
-    /// `clear_inputs`. Propagate afterwards.
+    /// `clear_inputs`. Propagate afterwards. The old input's fall is queued first so the new one's rise
+    /// propagates first (as ggplib orders them): a gate true for any move of the role (checkers' "a piece
+    /// moved") then stays up instead of falling and rising again with its cone, ~180 flips per state.
     pub(crate) fn set_inputs(&mut self, gates: &[u32]) {
         for (r, &g) in gates.iter().enumerate() {
             let old = self.inputs[r];
             if old != g {
-                self.set_source(g, 1);
                 if old != NO_INPUT {
                     self.set_source(old, 0);
                 }
+                self.set_source(g, 1);
                 self.inputs[r] = g;
             }
         }
@@ -411,20 +413,29 @@ impl DifferentialRun {
         }
     }
 
-    /// Makes `state` current with no input set; only the bases that differ from the loaded state flip.
-    // An index loop: `set_source` needs `self` mutably while `loaded` is walked.
-    #[allow(clippy::needless_range_loop)]
+    /// Makes `state` current with no input set; only the bases that differ from the loaded state flip. The
+    /// falls are queued before the rises, so the rises propagate first (the queue is last in, first out): a
+    /// gate fed by both, say an OR over "a piece on any square" when a piece moves, then moves up and down
+    /// again without flipping, where the other order flips it and its whole cone twice.
     pub(crate) fn load(&mut self, ir: &Ir, net: &DifferentialNet, state: &[u32]) {
-        for w in 0..self.loaded.len() {
-            let mut diff = (self.loaded[w] ^ state[w]) & !net.fixed_mask[w];
-            self.loaded[w] ^= diff;
-            while diff != 0 {
-                let b = w * 32 + diff.trailing_zeros() as usize;
-                diff &= diff - 1;
-                let g = ir.base_gate[b];
-                let value = self.values[g as usize] ^ 1;
-                self.set_source(g, value);
+        for rises in [false, true] {
+            for (w, &word) in state.iter().enumerate() {
+                let loaded = self.loaded[w];
+                let mut diff =
+                    (loaded ^ word) & !net.fixed_mask[w] & if rises { word } else { loaded };
+                while diff != 0 {
+                    let b = w * 32 + diff.trailing_zeros() as usize;
+                    diff &= diff - 1;
+                    self.set_source(ir.base_gate[b], rises as u8);
+                }
             }
+        }
+        for (loaded, (&word, &fixed)) in self
+            .loaded
+            .iter_mut()
+            .zip(state.iter().zip(&net.fixed_mask))
+        {
+            *loaded = (*loaded & fixed) | (word & !fixed);
         }
         self.propagate(ir, net);
     }
