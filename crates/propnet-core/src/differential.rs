@@ -149,6 +149,13 @@ impl DifferentialNet {
             keep_inputs: !ir.state_reads_moves(),
         }
     }
+
+    /// The value gate `g` is folded to on this net, or None when it varies.
+    pub fn constant_value(&self, g: usize) -> Option<bool> {
+        self.constant
+            .get(g)
+            .and_then(|&c| (c >= 0).then_some(c == 1))
+    }
 }
 
 /// A gate's counter and where its reader entries start, side by side: a counter move and the flip it may
@@ -414,11 +421,20 @@ impl DifferentialRun {
     }
 
     /// Makes `state` current with no input set; only the bases that differ from the loaded state flip. The
-    /// falls are queued before the rises, so the rises propagate first (the queue is last in, first out): a
-    /// gate fed by both, say an OR over "a piece on any square" when a piece moves, then moves up and down
-    /// again without flipping, where the other order flips it and its whole cone twice.
-    pub(crate) fn load(&mut self, ir: &Ir, net: &DifferentialNet, state: &[u32]) {
-        for rises in [false, true] {
+    /// queue is last in, first out, so the order in which the changed bases are queued decides which
+    /// propagate first, and a gate fed by a rising and a falling base flips twice (with its cone) or not at
+    /// all depending on it: an OR over "a piece on any square" when a piece moves stays up if the rise runs
+    /// first, an AND of both stays down if the fall does. Which order flips less depends on the game's
+    /// net, so `calibrate.rs` times both (`rises_first`).
+    pub(crate) fn load(
+        &mut self,
+        ir: &Ir,
+        net: &DifferentialNet,
+        state: &[u32],
+        rises_first: bool,
+    ) {
+        // The first batch queued propagates last.
+        for rises in [!rises_first, rises_first] {
             for (w, &word) in state.iter().enumerate() {
                 let loaded = self.loaded[w];
                 let mut diff =

@@ -62,8 +62,9 @@ pub(crate) fn play(
     let mut depth = 0u64;
     visit(start);
     loop {
+        let rises_first = sides.rises_first;
         let (net, run) = sides.side(ir, &current);
-        run.load(ir, net, &current);
+        run.load(ir, net, &current, rises_first);
         if run.values[ir.terminal_gate] != 0 || depth >= max_depth {
             run.evaluate_goal_cone(ir, net);
             for (r, b) in best.iter_mut().enumerate() {
