@@ -1,7 +1,8 @@
 //! Differential (change-only) propagation for one random playout at a time, the mode a tree search uses.
 //!
 //! Every logic gate keeps a counter of its true inputs and flips when the counter crosses its threshold; a
-//! flip is pushed as an event and its readers' counters move by one, depth first. So the work per step
+//! flip moves its readers' counters by one at once, depth first (as ggplib's recursion; nested past
+//! `MAX_DEPTH` flips it is queued instead), and the sources' changes are queued as events. So the work per step
 //! follows what changed, not the net size, and nothing is scanned per step:
 //! - the legal moves of each role are a bit set over its legal entries, flipped by the legal gates
 //!   themselves, with a count per role (a draw takes the k-th set bit, in IR order);
@@ -41,6 +42,8 @@ const CYCLE_READER: u32 = SPECIAL;
 const LEGAL_OUT: u32 = SPECIAL | 1 << 30;
 const NEXT_OUT: u32 = SPECIAL | 1 << 30 | 1 << 29;
 const PAYLOAD: u32 = (1 << 29) - 1;
+/// Nested flips applied at once before the rest are queued (`DifferentialRun::visit`).
+const MAX_DEPTH: u32 = 200;
 /// No input set for a role (`DifferentialRun::inputs`).
 const NO_INPUT: u32 = u32::MAX;
 
@@ -328,9 +331,9 @@ impl DifferentialRun {
         while let Some(event) = self.events.pop() {
             let entries = self.entries(net, (event & !RISE) as usize);
             if event & RISE != 0 {
-                self.move_readers::<true>(ir, net, entries);
+                self.move_readers::<true>(ir, net, entries, 0);
             } else {
-                self.move_readers::<false>(ir, net, entries);
+                self.move_readers::<false>(ir, net, entries, 0);
             }
         }
     }
@@ -340,7 +343,13 @@ impl DifferentialRun {
     /// outputs and re-derives the cyclic components it feeds. One copy per direction keeps the loop free of
     /// a branch on it.
     #[inline(always)]
-    fn move_readers<const RISE: bool>(&mut self, ir: &Ir, net: &DifferentialNet, entries: &[u32]) {
+    fn move_readers<const RISE: bool>(
+        &mut self,
+        ir: &Ir,
+        net: &DifferentialNet,
+        entries: &[u32],
+        depth: u32,
+    ) {
         for &f in entries {
             if f & SPECIAL != 0 {
                 self.special::<RISE>(ir, net, f);
@@ -363,8 +372,24 @@ impl DifferentialRun {
                     *value ^= 1;
                     *value
                 };
-                self.queue(f as usize, value);
+                self.visit(ir, net, f as usize, value, depth + 1);
             }
+        }
+    }
+
+    /// Applies a flip of `g` to its readers at once, depth first, as ggplib's recursion does; past
+    /// `MAX_DEPTH` nested flips it is queued instead, so a long chain cannot exhaust the stack.
+    #[inline(never)]
+    fn visit(&mut self, ir: &Ir, net: &DifferentialNet, g: usize, value: u8, depth: u32) {
+        if depth >= MAX_DEPTH {
+            self.queue(g, value);
+            return;
+        }
+        let entries = self.entries(net, g);
+        if value != 0 {
+            self.move_readers::<true>(ir, net, entries, depth);
+        } else {
+            self.move_readers::<false>(ir, net, entries, depth);
         }
     }
 

@@ -170,3 +170,57 @@ fn inputs_are_cleared_after_each_step_when_a_goal_reads_one() {
         }
     }
 }
+
+#[test]
+fn a_chain_deeper_than_the_nested_flips_propagates_whole() {
+    // p's next value is NOT of a chain of 1,000 ORs over p: the flips nested past the recursion limit of
+    // differential.rs are queued and still reach the end, so p alternates as in the engine.
+    const CHAIN: u32 = 1000;
+    let mut owned = common::OwnedIr::default();
+    let mut gates: Vec<(u8, Vec<u32>)> = vec![
+        (kind::FALSE, vec![]),
+        (kind::TRUE, vec![]),
+        (kind::BASE, vec![]),
+        (kind::INPUT, vec![]),
+    ];
+    for i in 0..CHAIN {
+        gates.push((kind::OR, vec![if i == 0 { 2 } else { 3 + i }]));
+    }
+    let last = 3 + CHAIN;
+    gates.push((kind::NOT, vec![last]));
+    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
+    owned.set_gates(&refs);
+    owned.first_logic = 4;
+    owned.phase_split = gates.len();
+    owned.role_count = 1;
+    owned.base_gate = vec![2];
+    owned.base_term = vec![100];
+    owned.base_next = vec![last + 1];
+    owned.input_gate = vec![3];
+    owned.input_role = vec![0];
+    owned.legal_start = vec![0, 1];
+    owned.legal_gate = vec![1];
+    owned.legal_term = vec![200];
+    owned.legal_input = vec![0];
+    owned.goal_start = vec![0, 1];
+    owned.goal_gate = vec![last];
+    owned.goal_value = vec![100];
+    owned.terminal_gate = 0;
+    owned.init_gate = vec![1];
+    owned.init_base = vec![0];
+    owned.sees_start = vec![0, 0];
+    let ir = owned.ir();
+    assert_eq!(ir.validate(), Ok(()));
+    let mut engine = Engine::new(&ir);
+    let start = engine.initial_state(&ir);
+    let mut sides = SideNets::new(Vec::new());
+    for depth in 0..6 {
+        let want = playouts(&ir, &mut engine, &start, 1, 1, depth);
+        assert_eq!(
+            want.as_ref().map(|s| s.goal_sums[0]),
+            Ok(100 * (1 - depth as i64 % 2))
+        );
+        let got = differential_playouts(&ir, &mut sides, &start, 1, 1, depth);
+        assert_eq!(got, want, "depth cap {depth}");
+    }
+}
