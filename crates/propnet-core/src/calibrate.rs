@@ -30,15 +30,20 @@ pub fn choose_propagation(ir: &Ir, start: &[u32]) -> Propagation {
 }
 
 /// The fastest differential set-up (differential.rs) for one-at-a-time playouts from `start` — split on
-/// the bases `SideNets::choose` finds, or one net — when it beats the engine in `mode`; None otherwise. Each
-/// candidate is timed `ROUNDS` times on this thread's CPU clock, alternately with the others, and keeps its
-/// best time.
+/// the bases `SideNets::choose` finds, or one net; loading states with the rising or the falling bases
+/// propagated first — when it beats the engine in `mode`; None otherwise. Each candidate is timed `ROUNDS`
+/// times on this thread's CPU clock, alternately with the others, and keeps its best time.
 pub fn choose_differential(ir: &Ir, start: &[u32], mode: Propagation) -> Option<SideNets> {
     let split = SideNets::choose(ir, start);
-    let mut candidates = vec![(f64::INFINITY, SideNets::new(Vec::new()))];
+    let mut nets = vec![SideNets::new(Vec::new())];
     if !split.split().is_empty() {
-        candidates.push((f64::INFINITY, split));
+        nets.push(split);
     }
+    let mut candidates: Vec<(f64, SideNets)> = nets
+        .into_iter()
+        .flat_map(|sides| [sides.clone(), sides.falls_first()])
+        .map(|sides| (f64::INFINITY, sides))
+        .collect();
     let mut engine = f64::INFINITY;
     for (_, sides) in &mut candidates {
         // Compiles the side nets before they are timed.

@@ -29,6 +29,8 @@ pub struct SideNets {
     sides: Vec<(u32, DifferentialNet, DifferentialRun)>,
     /// A playout's current state and inputs, kept between playouts (differential_playout.rs).
     pub(crate) scratch: (Vec<u32>, Vec<u32>),
+    /// Whether a load propagates the rising bases before the falling ones (`DifferentialRun::load`).
+    pub(crate) rises_first: bool,
 }
 
 impl SideNets {
@@ -38,7 +40,19 @@ impl SideNets {
             split,
             sides: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
+            rises_first: true,
         }
+    }
+
+    /// The same nets, loading states with the falling bases propagated first (see `DifferentialRun::load`).
+    pub fn falls_first(mut self) -> SideNets {
+        self.rises_first = false;
+        self
+    }
+
+    /// Whether a load propagates the rising bases first.
+    pub fn rises_first(&self) -> bool {
+        self.rises_first
     }
 
     /// Chooses the split bases from random playouts from `start`: none for a game without a side to move, or

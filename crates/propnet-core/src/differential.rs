@@ -1,7 +1,8 @@
 //! Differential (change-only) propagation for one random playout at a time, the mode a tree search uses.
 //!
 //! Every logic gate keeps a counter of its true inputs and flips when the counter crosses its threshold; a
-//! flip is pushed as an event and its readers' counters move by one, depth first. So the work per step
+//! flip moves its readers' counters by one at once, depth first (as ggplib's recursion; nested past
+//! `MAX_DEPTH` flips it is queued instead), and the sources' changes are queued as events. So the work per step
 //! follows what changed, not the net size, and nothing is scanned per step:
 //! - the legal moves of each role are a bit set over its legal entries, flipped by the legal gates
 //!   themselves, with a count per role (a draw takes the k-th set bit, in IR order);
@@ -30,16 +31,19 @@ use crate::ir::{kind, Ir};
 
 /// An event's direction bit: set when the gate became true.
 const RISE: u32 = 1 << 31;
-/// A gate's word of `DifferentialNet::meta`: bit 0 inverts, bits 1..=27 hold `need`, and flags say whether
-/// the gate drives legal entries or next bases.
+/// A gate's word of `DifferentialNet::meta`: bit 0 inverts, bits 1..=27 hold `need`.
 const NEED_MASK: u32 = (1 << 27) - 1;
-const LEGAL: u32 = 1 << 28;
-const NEXT: u32 = 1 << 29;
-/// The gate has readers in the stepped net, so its flips are queued.
-const READ: u32 = 1 << 31;
-/// A reader entry's mark: the reader lies on a cyclic component the flipping gate is not in, so the
-/// component is re-derived instead of a counter moved.
-const CYCLE_READER: u32 = 1 << 31;
+/// A reader entry with this bit is not a counter to move (the hot loop's one test): a cyclic component
+/// to re-derive (`CYCLE_READER`), or an output the flipping gate drives — a legal entry's bit (`LEGAL_OUT`)
+/// or a next base (`NEXT_OUT`). Outputs as entries, after the readers, keep a flip down to its gate's own
+/// 8 bytes (`Gate`), as ggplib's components are: no flag word or output table is read when a gate flips.
+const SPECIAL: u32 = 1 << 31;
+const CYCLE_READER: u32 = SPECIAL;
+const LEGAL_OUT: u32 = SPECIAL | 1 << 30;
+const NEXT_OUT: u32 = SPECIAL | 1 << 30 | 1 << 29;
+const PAYLOAD: u32 = (1 << 29) - 1;
+/// Nested flips applied at once before the rest are queued (`DifferentialRun::visit`).
+const MAX_DEPTH: u32 = 200;
 /// No input set for a role (`DifferentialRun::inputs`).
 const NO_INPUT: u32 = u32::MAX;
 
@@ -50,18 +54,14 @@ pub struct DifferentialNet {
     /// Per gate, `flags | need << 1 | invert` (see `NEED_MASK`): a logic gate holds when (true inputs >= need)
     /// XOR invert (AND: need = inputs, OR: need = 1, NOT: need = 1 inverted).
     meta: Vec<u32>,
-    /// Readers of each gate inside the stepped part of the net (CSR).
+    /// Readers of each gate inside the stepped part of the net, then the legal bits and next bases the gate
+    /// drives (CSR; see `SPECIAL`).
     reader_start: Vec<u32>,
     reader: Vec<u32>,
-    /// Legal gate → bit positions in the legal bit set (CSR), and the role of each of those positions.
-    legal_of_start: Vec<u32>,
-    legal_of: Vec<u32>,
-    legal_of_role: Vec<u32>,
-    /// Next gate → bases whose next value it is (CSR).
-    next_of_start: Vec<u32>,
-    next_of: Vec<u32>,
-    /// First word of each role's segment of the legal bit set (`role_count + 1` entries).
+    /// First word of each role's segment of the legal bit set (`role_count + 1` entries), and the role of
+    /// each word.
     legal_word: Vec<usize>,
+    word_role: Vec<u32>,
     /// Gates only the goals need, in gate order: evaluated at terminal states only.
     goal_cone: Vec<u32>,
     /// Gates a step propagates through, in gate order (the initial evaluation).
@@ -85,6 +85,25 @@ impl DifferentialNet {
         for &(b, _) in fixed {
             fixed_mask[b as usize >> 5] |= 1 << (b & 31);
         }
+        let mut legal_word = vec![0];
+        for r in 0..ir.role_count {
+            legal_word.push(legal_word[r] + ir.legal_range(r).len().div_ceil(64));
+        }
+        let word_role: Vec<u32> = (0..ir.role_count)
+            .flat_map(|r| std::iter::repeat_n(r as u32, legal_word[r + 1] - legal_word[r]))
+            .collect();
+        let mut legal_bits: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (r, &first) in legal_word[..ir.role_count].iter().enumerate() {
+            let range = ir.legal_range(r);
+            for l in range.clone() {
+                let bit = first * 64 + (l - range.start);
+                legal_bits[ir.legal_gate[l] as usize].push(bit as u32);
+            }
+        }
+        let mut next_bases: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (b, &g) in ir.base_next.iter().enumerate() {
+            next_bases[g as usize].push(b as u32);
+        }
         let mut reader_start = Vec::with_capacity(n + 1);
         let mut reader = Vec::new();
         reader_start.push(0);
@@ -104,54 +123,22 @@ impl DifferentialNet {
                         }
                     }),
             );
+            reader.extend(legal_bits[g].iter().map(|&bit| LEGAL_OUT | bit));
+            reader.extend(next_bases[g].iter().map(|&b| NEXT_OUT | b));
             reader_start.push(reader.len() as u32);
         }
-        let mut legal_word = vec![0];
-        for r in 0..ir.role_count {
-            legal_word.push(legal_word[r] + ir.legal_range(r).len().div_ceil(64));
-        }
-        let mut legal_bits: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut legal_roles: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (r, &first) in legal_word[..ir.role_count].iter().enumerate() {
-            let range = ir.legal_range(r);
-            for l in range.clone() {
-                let bit = first * 64 + (l - range.start);
-                legal_bits[ir.legal_gate[l] as usize].push(bit as u32);
-                legal_roles[ir.legal_gate[l] as usize].push(r as u32);
-            }
-        }
-        let mut next_bases: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (b, &g) in ir.base_next.iter().enumerate() {
-            next_bases[g as usize].push(b as u32);
-        }
-        let (legal_of_start, legal_of) = csr(&legal_bits);
-        let (next_of_start, next_of) = csr(&next_bases);
-        let (_, legal_of_role) = csr(&legal_roles);
         DifferentialNet {
             meta: (0..n)
-                .map(|g| {
-                    let rule = match ir.gate_kind[g] {
-                        kind::AND => (ir.fanin_of(g).len() as u32 & NEED_MASK) << 1,
-                        kind::NOT => 1 << 1 | 1,
-                        _ => 1 << 1,
-                    };
-                    rule | if legal_bits[g].is_empty() { 0 } else { LEGAL }
-                        | if next_bases[g].is_empty() { 0 } else { NEXT }
-                        | if reader_start[g + 1] > reader_start[g] {
-                            READ
-                        } else {
-                            0
-                        }
+                .map(|g| match ir.gate_kind[g] {
+                    kind::AND => (ir.fanin_of(g).len() as u32 & NEED_MASK) << 1,
+                    kind::NOT => 1 << 1 | 1,
+                    _ => 1 << 1,
                 })
                 .collect(),
             reader_start,
             reader,
-            legal_of_start,
-            legal_of,
-            legal_of_role,
-            next_of_start,
-            next_of,
             legal_word,
+            word_role,
             goal_cone: (ir.first_logic..n)
                 .filter(|&g| goal_mask[g])
                 .map(|g| g as u32)
@@ -165,17 +152,24 @@ impl DifferentialNet {
             keep_inputs: !ir.state_reads_moves(),
         }
     }
+
+    /// The value gate `g` is folded to on this net, or None when it varies.
+    pub fn constant_value(&self, g: usize) -> Option<bool> {
+        self.constant
+            .get(g)
+            .and_then(|&c| (c >= 0).then_some(c == 1))
+    }
 }
 
-fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
-    let mut start = Vec::with_capacity(lists.len() + 1);
-    let mut flat = Vec::new();
-    start.push(0);
-    for list in lists {
-        flat.extend(list);
-        start.push(flat.len() as u32);
-    }
-    (start, flat)
+/// A gate's counter and where its reader entries start, side by side: a counter move and the flip it may
+/// cause touch one 8-byte slot (the entries end where the next gate's start).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+struct Gate {
+    /// For a logic gate, its true inputs minus its need, wrapping (see the module comment).
+    count: u32,
+    /// Index of its first entry in `DifferentialNet::reader`.
+    start: u32,
 }
 
 /// The mutable side of differential propagation: gate values and counters, the legal and next bit sets,
@@ -183,8 +177,8 @@ fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
 #[derive(Clone, Debug)]
 pub struct DifferentialRun {
     pub(crate) values: Vec<u8>,
-    /// Per logic gate, its true inputs minus its need, wrapping (see the module comment).
-    counts: Vec<u32>,
+    /// Per gate, then one sentinel holding the end of the last gate's entries.
+    gates: Vec<Gate>,
     events: Vec<u32>,
     /// Per role, the input gate set by the last step on this net, or `NO_INPUT`.
     inputs: Vec<u32>,
@@ -202,7 +196,11 @@ impl DifferentialRun {
     pub fn new(ir: &Ir, net: &DifferentialNet) -> DifferentialRun {
         let mut run = DifferentialRun {
             values: vec![0; ir.gate_count],
-            counts: vec![0; ir.gate_count],
+            gates: net
+                .reader_start
+                .iter()
+                .map(|&start| Gate { count: 0, start })
+                .collect(),
             events: Vec::with_capacity(ir.gate_count),
             inputs: vec![NO_INPUT; ir.role_count],
             legal: vec![0; net.legal_word[ir.role_count]],
@@ -220,10 +218,25 @@ impl DifferentialRun {
         run.evaluate_in_order(ir, net, &net.stepped);
         for g in 0..ir.gate_count {
             if run.values[g] != 0 {
-                run.mark_outputs(net, g);
+                for &entry in run.entries(net, g) {
+                    run.mark_output::<true>(net, entry);
+                }
             }
         }
         run
+    }
+
+    /// The reader entries of gate `g`, outputs included (see `SPECIAL`).
+    #[inline(always)]
+    fn entries<'n>(&self, net: &'n DifferentialNet, g: usize) -> &'n [u32] {
+        // SAFETY: `gates` has gate_count + 1 slots and `g` is a gate id (an event's or a reader's, both
+        // below gate_count by `Ir::validate`); the starts are offsets into `reader`, made in order by
+        // `DifferentialNet::new`. This is the hot path of a playout.
+        unsafe {
+            let start = self.gates.get_unchecked(g).start as usize;
+            let end = self.gates.get_unchecked(g + 1).start as usize;
+            net.reader.get_unchecked(start..end)
+        }
     }
 
     /// Counts the true inputs of logic gate `g` from scratch; returns whether it then holds.
@@ -233,8 +246,8 @@ impl DifferentialRun {
             .iter()
             .map(|&x| self.values[x as usize] as u32)
             .sum();
-        self.counts[g] = count.wrapping_sub(need(net.meta[g]));
-        holds(net.meta[g], self.counts[g])
+        self.gates[g].count = count.wrapping_sub(need(net.meta[g]));
+        holds(net.meta[g], self.gates[g].count)
     }
 
     /// Counts the true inputs of logic gate `g` from scratch and sets its value.
@@ -242,52 +255,58 @@ impl DifferentialRun {
         self.values[g] = self.count_inputs(ir, net, g);
     }
 
-    /// Records a flip of `g` in the legal and next bit sets it drives.
+    /// Applies an output entry (`LEGAL_OUT` or `NEXT_OUT`) of a gate that rose (`RISE`) or fell.
     #[inline]
-    fn mark_outputs(&mut self, net: &DifferentialNet, g: usize) {
-        let meta = net.meta[g];
-        if meta & LEGAL != 0 {
-            let delta = if self.values[g] != 0 { 1 } else { u32::MAX };
-            let entries = net.legal_of_start[g] as usize..net.legal_of_start[g + 1] as usize;
-            for (&bit, &r) in net.legal_of[entries.clone()]
-                .iter()
-                .zip(&net.legal_of_role[entries])
-            {
-                self.legal[bit as usize >> 6] ^= 1 << (bit & 63);
-                self.legal_count[r as usize] = self.legal_count[r as usize].wrapping_add(delta);
-            }
-        }
-        if meta & NEXT != 0 {
-            for &b in &net.next_of[net.next_of_start[g] as usize..net.next_of_start[g + 1] as usize]
-            {
-                self.next[b as usize >> 5] ^= 1 << (b & 31);
-            }
+    fn mark_output<const RISE: bool>(&mut self, net: &DifferentialNet, entry: u32) {
+        let payload = entry & PAYLOAD;
+        if entry & NEXT_OUT == NEXT_OUT {
+            self.next[payload as usize >> 5] ^= 1 << (payload & 31);
+        } else if entry & LEGAL_OUT == LEGAL_OUT {
+            let word = payload as usize >> 6;
+            self.legal[word] ^= 1 << (payload & 63);
+            let count = &mut self.legal_count[net.word_role[word] as usize];
+            *count = if RISE {
+                count.wrapping_add(1)
+            } else {
+                count.wrapping_sub(1)
+            };
         }
     }
 
     /// Sets source gate `g` (a base or an input) to `value`, queueing the change.
     #[inline]
-    pub(crate) fn set_source(&mut self, net: &DifferentialNet, g: u32, value: u8) {
+    pub(crate) fn set_source(&mut self, g: u32, value: u8) {
         if self.values[g as usize] != value {
             self.values[g as usize] = value;
-            if net.meta[g as usize] & READ != 0 {
-                self.events.push(g | if value != 0 { RISE } else { 0 });
-            }
-            self.mark_outputs(net, g as usize);
+            self.queue(g as usize, value);
+        }
+    }
+
+    /// Queues the change of gate `g` to `value` for its readers and outputs, if it has any.
+    #[inline(always)]
+    fn queue(&mut self, g: usize, value: u8) {
+        // SAFETY: as in `entries`.
+        let has_entries =
+            unsafe { self.gates.get_unchecked(g).start != self.gates.get_unchecked(g + 1).start };
+        if has_entries {
+            self.events
+                .push(g as u32 | if value != 0 { RISE } else { 0 });
         }
     }
 
     /// Sets the joint move's input gates (one per role) on the loaded state: only a role whose input differs
     /// from the last step's on this net changes, and the inputs stay set until the next call or
-    /// `clear_inputs`. Propagate afterwards.
-    pub(crate) fn set_inputs(&mut self, net: &DifferentialNet, gates: &[u32]) {
+    /// `clear_inputs`. Propagate afterwards. The old input's fall is queued first so the new one's rise
+    /// propagates first (as ggplib orders them): a gate true for any move of the role (checkers' "a piece
+    /// moved") then stays up instead of falling and rising again with its cone, ~180 flips per state.
+    pub(crate) fn set_inputs(&mut self, gates: &[u32]) {
         for (r, &g) in gates.iter().enumerate() {
             let old = self.inputs[r];
             if old != g {
-                self.set_source(net, g, 1);
                 if old != NO_INPUT {
-                    self.set_source(net, old, 0);
+                    self.set_source(old, 0);
                 }
+                self.set_source(g, 1);
                 self.inputs[r] = g;
             }
         }
@@ -302,7 +321,7 @@ impl DifferentialRun {
         for r in 0..self.inputs.len() {
             let g = std::mem::replace(&mut self.inputs[r], NO_INPUT);
             if g != NO_INPUT {
-                self.set_source(net, g, 0);
+                self.set_source(g, 0);
             }
         }
     }
@@ -310,35 +329,35 @@ impl DifferentialRun {
     /// Applies the queued flips depth first until no counter crosses its threshold.
     pub(crate) fn propagate(&mut self, ir: &Ir, net: &DifferentialNet) {
         while let Some(event) = self.events.pop() {
-            let g = (event & !RISE) as usize;
-            let readers = net.reader_start[g] as usize..net.reader_start[g + 1] as usize;
+            let entries = self.entries(net, (event & !RISE) as usize);
             if event & RISE != 0 {
-                self.move_readers::<true>(ir, net, readers);
+                self.move_readers::<true>(ir, net, entries, 0);
             } else {
-                self.move_readers::<false>(ir, net, readers);
+                self.move_readers::<false>(ir, net, entries, 0);
             }
         }
     }
 
-    /// Moves the counters of the readers `net.reader[readers]` of a gate that rose (`RISE`) or fell, and
-    /// flips those that crossed: a rise crosses when it makes the counter 0, a fall when it leaves 0. One
-    /// copy per direction keeps the loop free of a branch on it.
+    /// Moves the counters of the readers `entries` of a gate that rose (`RISE`) or fell, and flips those
+    /// that crossed: a rise crosses when it makes the counter 0, a fall when it leaves 0; applies the gate's
+    /// outputs and re-derives the cyclic components it feeds. One copy per direction keeps the loop free of
+    /// a branch on it.
     #[inline(always)]
     fn move_readers<const RISE: bool>(
         &mut self,
         ir: &Ir,
         net: &DifferentialNet,
-        readers: std::ops::Range<usize>,
+        entries: &[u32],
+        depth: u32,
     ) {
-        for &f in &net.reader[readers] {
-            if f & CYCLE_READER != 0 {
-                let c = ir.cycle_of[(f & !CYCLE_READER) as usize];
-                self.derive_cycle(ir, net, c as usize, true);
+        for &f in entries {
+            if f & SPECIAL != 0 {
+                self.special::<RISE>(ir, net, f);
                 continue;
             }
-            // SAFETY: readers are gate ids below `gate_count` (checked by `Ir::validate`), the length of
-            // `counts`; this loop is the hot path of a playout.
-            let count = unsafe { self.counts.get_unchecked_mut(f as usize) };
+            // SAFETY: plain reader entries are gate ids below `gate_count` (checked by `Ir::validate`), the
+            // length of `values` and less than that of `gates`; this loop is the hot path of a playout.
+            let count = unsafe { &mut self.gates.get_unchecked_mut(f as usize).count };
             let crossed = if RISE {
                 *count = count.wrapping_add(1);
                 *count == 0
@@ -348,27 +367,40 @@ impl DifferentialRun {
                 was == 0
             };
             if crossed {
-                self.flip(net, f as usize);
+                let value = unsafe {
+                    let value = self.values.get_unchecked_mut(f as usize);
+                    *value ^= 1;
+                    *value
+                };
+                self.visit(ir, net, f as usize, value, depth + 1);
             }
         }
     }
 
-    /// Flips logic gate `f` after its counter crossed the threshold: queues the change for its readers and
-    /// records it in the legal and next bit sets.
-    #[inline]
-    fn flip(&mut self, net: &DifferentialNet, f: usize) {
-        // SAFETY: `f` is a reader id, below `gate_count` (see `propagate`).
-        let (value, meta) = unsafe {
-            let value = self.values.get_unchecked_mut(f);
-            *value ^= 1;
-            (*value, *net.meta.get_unchecked(f))
-        };
-        if meta & READ != 0 {
-            self.events
-                .push(f as u32 | if value != 0 { RISE } else { 0 });
+    /// Applies a flip of `g` to its readers at once, depth first, as ggplib's recursion does; past
+    /// `MAX_DEPTH` nested flips it is queued instead, so a long chain cannot exhaust the stack.
+    #[inline(never)]
+    fn visit(&mut self, ir: &Ir, net: &DifferentialNet, g: usize, value: u8, depth: u32) {
+        if depth >= MAX_DEPTH {
+            self.queue(g, value);
+            return;
         }
-        if meta & (LEGAL | NEXT) != 0 {
-            self.mark_outputs(net, f);
+        let entries = self.entries(net, g);
+        if value != 0 {
+            self.move_readers::<true>(ir, net, entries, depth);
+        } else {
+            self.move_readers::<false>(ir, net, entries, depth);
+        }
+    }
+
+    /// The entries that are not counters: a cyclic component to re-derive, or an output.
+    #[cold]
+    fn special<const RISE: bool>(&mut self, ir: &Ir, net: &DifferentialNet, entry: u32) {
+        if entry & LEGAL_OUT == LEGAL_OUT {
+            self.mark_output::<RISE>(net, entry);
+        } else {
+            let c = ir.cycle_of[(entry & !CYCLE_READER) as usize];
+            self.derive_cycle(ir, net, c as usize, true);
         }
     }
 
@@ -397,8 +429,8 @@ impl DifferentialRun {
                 if ir.cycle_of[f] != c as i32 {
                     continue;
                 }
-                self.counts[f] = self.counts[f].wrapping_add(1);
-                if self.values[f] == 0 && holds(net.meta[f], self.counts[f]) != 0 {
+                self.gates[f].count = self.gates[f].count.wrapping_add(1);
+                if self.values[f] == 0 && holds(net.meta[f], self.gates[f].count) != 0 {
                     self.cycle_work.push(f as u32);
                 }
             }
@@ -408,27 +440,43 @@ impl DifferentialRun {
         }
         for g in s..e {
             if self.values[g] != self.cycle_old[g - s] {
-                self.events
-                    .push(g as u32 | if self.values[g] != 0 { RISE } else { 0 });
-                self.mark_outputs(net, g);
+                self.queue(g, self.values[g]);
             }
         }
     }
 
-    /// Makes `state` current with no input set; only the bases that differ from the loaded state flip.
-    // An index loop: `set_source` needs `self` mutably while `loaded` is walked.
-    #[allow(clippy::needless_range_loop)]
-    pub(crate) fn load(&mut self, ir: &Ir, net: &DifferentialNet, state: &[u32]) {
-        for w in 0..self.loaded.len() {
-            let mut diff = (self.loaded[w] ^ state[w]) & !net.fixed_mask[w];
-            self.loaded[w] ^= diff;
-            while diff != 0 {
-                let b = w * 32 + diff.trailing_zeros() as usize;
-                diff &= diff - 1;
-                let g = ir.base_gate[b];
-                let value = self.values[g as usize] ^ 1;
-                self.set_source(net, g, value);
+    /// Makes `state` current with no input set; only the bases that differ from the loaded state flip. The
+    /// queue is last in, first out, so the order in which the changed bases are queued decides which
+    /// propagate first, and a gate fed by a rising and a falling base flips twice (with its cone) or not at
+    /// all depending on it: an OR over "a piece on any square" when a piece moves stays up if the rise runs
+    /// first, an AND of both stays down if the fall does. Which order flips less depends on the game's
+    /// net, so `calibrate.rs` times both (`rises_first`).
+    pub(crate) fn load(
+        &mut self,
+        ir: &Ir,
+        net: &DifferentialNet,
+        state: &[u32],
+        rises_first: bool,
+    ) {
+        // The first batch queued propagates last.
+        for rises in [!rises_first, rises_first] {
+            for (w, &word) in state.iter().enumerate() {
+                let loaded = self.loaded[w];
+                let mut diff =
+                    (loaded ^ word) & !net.fixed_mask[w] & if rises { word } else { loaded };
+                while diff != 0 {
+                    let b = w * 32 + diff.trailing_zeros() as usize;
+                    diff &= diff - 1;
+                    self.set_source(ir.base_gate[b], rises as u8);
+                }
             }
+        }
+        for (loaded, (&word, &fixed)) in self
+            .loaded
+            .iter_mut()
+            .zip(state.iter().zip(&net.fixed_mask))
+        {
+            *loaded = (*loaded & fixed) | (word & !fixed);
         }
         self.propagate(ir, net);
     }

@@ -62,8 +62,9 @@ pub(crate) fn play(
     let mut depth = 0u64;
     visit(start);
     loop {
+        let rises_first = sides.rises_first;
         let (net, run) = sides.side(ir, &current);
-        run.load(ir, net, &current);
+        run.load(ir, net, &current, rises_first);
         if run.values[ir.terminal_gate] != 0 || depth >= max_depth {
             run.evaluate_goal_cone(ir, net);
             for (r, b) in best.iter_mut().enumerate() {
@@ -81,7 +82,7 @@ pub(crate) fn play(
             let pick = run.kth_legal(ir, net, r, rng.next_int(legal));
             *input = ir.input_gate[ir.legal_input[pick] as usize];
         }
-        run.set_inputs(net, &inputs);
+        run.set_inputs(&inputs);
         run.propagate(ir, net);
         current.copy_from_slice(&run.next);
         run.end_step(net);

@@ -7,6 +7,13 @@ use crate::ir::{kind, Ir};
 
 /// Per gate, its value when the `fixed` bases have their values (gates 0 and 1 are the constants), or -1
 /// when it varies. Gates in cyclic components are left variable.
+///
+/// Moves are folded too, as ggplib folds them when it splits on the side to move: only legal moves are
+/// played, so an input whose legal entries are all folded to false is false on this net (the waiting
+/// side's whole move logic goes), and a role left with exactly one legal entry, folded to true, always
+/// plays it (the waiting side's `noop`). Valid only while no legal gate reads an input
+/// (`Ir::state_reads_moves`): then the legal gates' values do not depend on the inputs folded from them,
+/// and a step's inputs are kept set (differential.rs), so a folded input is never toggled.
 pub(crate) fn fold_constants(ir: &Ir, fixed: &[(u32, bool)]) -> Vec<i8> {
     let mut constant = vec![-1i8; ir.gate_count];
     constant[0] = 0;
@@ -14,8 +21,26 @@ pub(crate) fn fold_constants(ir: &Ir, fixed: &[(u32, bool)]) -> Vec<i8> {
     for &(b, v) in fixed {
         constant[ir.base_gate[b as usize] as usize] = v as i8;
     }
+    fold_logic(ir, &mut constant);
+    if ir.state_reads_moves() {
+        return constant;
+    }
+    let moves = folded_moves(ir, &constant);
+    if moves.is_empty() {
+        return constant;
+    }
+    for (g, v) in moves {
+        constant[g as usize] = v;
+    }
+    fold_logic(ir, &mut constant);
+    constant
+}
+
+/// Folds the logic gates, in gate order, from the constants of the source gates in `constant`.
+fn fold_logic(ir: &Ir, constant: &mut [i8]) {
     for g in ir.first_logic..ir.gate_count {
         if ir.cycle_of[g] >= 0 {
+            constant[g] = -1;
             continue;
         }
         let inputs = ir.fanin_of(g).iter().map(|&x| constant[x as usize]);
@@ -31,7 +56,34 @@ pub(crate) fn fold_constants(ir: &Ir, fixed: &[(u32, bool)]) -> Vec<i8> {
             _ => -1,
         };
     }
-    constant
+}
+
+/// The input gates the folded legal gates decide (see `fold_constants`), with their values.
+fn folded_moves(ir: &Ir, constant: &[i8]) -> Vec<(u32, i8)> {
+    // Per input, whether some legal entry of it may hold.
+    let mut playable = vec![false; ir.input_gate.len()];
+    let mut moves = Vec::new();
+    for r in 0..ir.role_count {
+        let range = ir.legal_range(r);
+        let legal = |l: usize| constant[ir.legal_gate[l] as usize];
+        for l in range.clone() {
+            if legal(l) != 0 {
+                playable[ir.legal_input[l] as usize] = true;
+            }
+        }
+        let mut open = range.clone().filter(|&l| legal(l) != 0);
+        if let (Some(only), None) = (open.next(), open.next()) {
+            if legal(only) == 1 {
+                moves.push((ir.input_gate[ir.legal_input[only] as usize], 1));
+            }
+        }
+    }
+    for (i, &g) in ir.input_gate.iter().enumerate() {
+        if !playable[i] {
+            moves.push((g, 0));
+        }
+    }
+    moves
 }
 
 /// Which gates a step needs — those the legal, next and terminal gates depend on — and which only the goals

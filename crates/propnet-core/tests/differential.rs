@@ -5,7 +5,7 @@ mod common;
 
 use common::load_fixture;
 use propnet_core::ir::kind;
-use propnet_core::{differential_playouts, playouts, Engine, Rng, SideNets};
+use propnet_core::{differential_playouts, playouts, DifferentialNet, Engine, Rng, SideNets};
 
 const GAMES: [&str; 4] = ["tictactoe", "montyhall", "connectfour", "recursive-view"];
 
@@ -67,6 +67,44 @@ fn alternating_games_split_on_the_side_to_move() {
 }
 
 #[test]
+fn the_waiting_side_plays_its_one_move_as_a_constant() {
+    // On a net with the side to move fixed, the waiting role's only legal move (noop) folds to true and its
+    // other moves to false, so their logic leaves the net (fold.rs).
+    for name in ["tictactoe", "connectfour"] {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let start = Engine::new(&ir).initial_state(&ir);
+        let split = SideNets::choose(&ir, &start).split().to_vec();
+        let fixed: Vec<(u32, bool)> = split
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| (b, i == 0))
+            .collect();
+        let net = DifferentialNet::new(&ir, &fixed);
+        let folded: Vec<Vec<Option<bool>>> = (0..ir.role_count)
+            .map(|r| {
+                (0..ir.input_gate.len())
+                    .filter(|&i| ir.input_role[i] as usize == r)
+                    .map(|i| net.constant_value(ir.input_gate[i] as usize))
+                    .collect()
+            })
+            .collect();
+        let waiting: Vec<&Vec<Option<bool>>> = folded
+            .iter()
+            .filter(|v| v.iter().all(Option::is_some))
+            .collect();
+        assert_eq!(waiting.len(), 1, "{name}: one waiting role");
+        let plays = waiting[0].iter().filter(|&&v| v == Some(true)).count();
+        assert_eq!(plays, 1, "{name}: the waiting role's one move");
+        let moving = folded
+            .iter()
+            .filter(|v| v.iter().any(Option::is_none))
+            .count();
+        assert_eq!(moving, 1, "{name}: the moving role's moves stay variable");
+    }
+}
+
+#[test]
 fn any_split_gives_the_same_playouts() {
     for name in GAMES {
         let fixture = load_fixture(name);
@@ -76,11 +114,19 @@ fn any_split_gives_the_same_playouts() {
         let bases = ir.base_count() as u32;
         for split in [vec![0], vec![bases - 1, bases / 2], vec![1, 2, 3]] {
             let split: Vec<u32> = split.into_iter().filter(|&b| b < bases).collect();
-            let mut sides = SideNets::new(split.clone());
-            for seed in 0..5 {
-                let want = playouts(&ir, &mut engine, &start, 4, seed, 1000);
-                let got = differential_playouts(&ir, &mut sides, &start, 4, seed, 1000);
-                assert_eq!(got, want, "{name} split {split:?} seed {seed}");
+            for mut sides in [
+                SideNets::new(split.clone()),
+                SideNets::new(split.clone()).falls_first(),
+            ] {
+                let order = sides.rises_first();
+                for seed in 0..5 {
+                    let want = playouts(&ir, &mut engine, &start, 4, seed, 1000);
+                    let got = differential_playouts(&ir, &mut sides, &start, 4, seed, 1000);
+                    assert_eq!(
+                        got, want,
+                        "{name} split {split:?} rises first {order} seed {seed}"
+                    );
+                }
             }
         }
     }
@@ -122,5 +168,59 @@ fn inputs_are_cleared_after_each_step_when_a_goal_reads_one() {
             let got = differential_playouts(&ir, &mut sides, &start, 5, seed, 1000);
             assert_eq!(got, want, "seed {seed}");
         }
+    }
+}
+
+#[test]
+fn a_chain_deeper_than_the_nested_flips_propagates_whole() {
+    // p's next value is NOT of a chain of 1,000 ORs over p: the flips nested past the recursion limit of
+    // differential.rs are queued and still reach the end, so p alternates as in the engine.
+    const CHAIN: u32 = 1000;
+    let mut owned = common::OwnedIr::default();
+    let mut gates: Vec<(u8, Vec<u32>)> = vec![
+        (kind::FALSE, vec![]),
+        (kind::TRUE, vec![]),
+        (kind::BASE, vec![]),
+        (kind::INPUT, vec![]),
+    ];
+    for i in 0..CHAIN {
+        gates.push((kind::OR, vec![if i == 0 { 2 } else { 3 + i }]));
+    }
+    let last = 3 + CHAIN;
+    gates.push((kind::NOT, vec![last]));
+    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
+    owned.set_gates(&refs);
+    owned.first_logic = 4;
+    owned.phase_split = gates.len();
+    owned.role_count = 1;
+    owned.base_gate = vec![2];
+    owned.base_term = vec![100];
+    owned.base_next = vec![last + 1];
+    owned.input_gate = vec![3];
+    owned.input_role = vec![0];
+    owned.legal_start = vec![0, 1];
+    owned.legal_gate = vec![1];
+    owned.legal_term = vec![200];
+    owned.legal_input = vec![0];
+    owned.goal_start = vec![0, 1];
+    owned.goal_gate = vec![last];
+    owned.goal_value = vec![100];
+    owned.terminal_gate = 0;
+    owned.init_gate = vec![1];
+    owned.init_base = vec![0];
+    owned.sees_start = vec![0, 0];
+    let ir = owned.ir();
+    assert_eq!(ir.validate(), Ok(()));
+    let mut engine = Engine::new(&ir);
+    let start = engine.initial_state(&ir);
+    let mut sides = SideNets::new(Vec::new());
+    for depth in 0..6 {
+        let want = playouts(&ir, &mut engine, &start, 1, 1, depth);
+        assert_eq!(
+            want.as_ref().map(|s| s.goal_sums[0]),
+            Ok(100 * (1 - depth as i64 % 2))
+        );
+        let got = differential_playouts(&ir, &mut sides, &start, 1, 1, depth);
+        assert_eq!(got, want, "depth cap {depth}");
     }
 }
