@@ -224,3 +224,63 @@ fn a_chain_deeper_than_the_nested_flips_propagates_whole() {
         assert_eq!(got, want, "depth cap {depth}");
     }
 }
+
+#[test]
+fn a_not_gate_is_folded_into_its_readers() {
+    // n = NOT p feeds two gates, a legal entry and a second NOT (m = NOT n, the next of r and another legal
+    // entry): both NOTs fold into p's readers, inverted, so only the AND and the OR still flip, and the
+    // playouts (one legal move a step, through n or m) stay the engine's.
+    let mut owned = common::OwnedIr::default();
+    let gates: Vec<(u8, Vec<u32>)> = vec![
+        (kind::FALSE, vec![]),
+        (kind::TRUE, vec![]),
+        (kind::BASE, vec![]),  // 2: p
+        (kind::BASE, vec![]),  // 3: q
+        (kind::BASE, vec![]),  // 4: r
+        (kind::INPUT, vec![]), // 5
+        (kind::INPUT, vec![]), // 6
+        (kind::NOT, vec![2]),  // 7: n
+        (kind::AND, vec![7, 3]),
+        (kind::OR, vec![7, 3]),
+        (kind::NOT, vec![7]),   // 10: m
+        (kind::OR, vec![4, 3]), // 11: the goal
+    ];
+    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
+    owned.set_gates(&refs);
+    owned.first_logic = 7;
+    owned.phase_split = gates.len();
+    owned.role_count = 1;
+    owned.base_gate = vec![2, 3, 4];
+    owned.base_term = vec![100, 101, 102];
+    owned.base_next = vec![8, 9, 10];
+    owned.input_gate = vec![5, 6];
+    owned.input_role = vec![0, 0];
+    owned.legal_start = vec![0, 2];
+    owned.legal_gate = vec![7, 10];
+    owned.legal_term = vec![200, 201];
+    owned.legal_input = vec![0, 1];
+    owned.goal_start = vec![0, 1];
+    owned.goal_gate = vec![11];
+    owned.goal_value = vec![100];
+    owned.terminal_gate = 0;
+    owned.init_gate = vec![1];
+    owned.init_base = vec![0];
+    owned.sees_start = vec![0, 0];
+    let ir = owned.ir();
+    assert_eq!(ir.validate(), Ok(()));
+    assert_eq!(DifferentialNet::new(&ir, &[]).flipping_gates(), 2);
+    let mut engine = Engine::new(&ir);
+    let start = engine.initial_state(&ir);
+    for mut sides in [
+        SideNets::new(Vec::new()),
+        SideNets::new(Vec::new()).falls_first(),
+    ] {
+        for depth in 0..8 {
+            for seed in 0..3 {
+                let want = playouts(&ir, &mut engine, &start, 2, seed, depth);
+                let got = differential_playouts(&ir, &mut sides, &start, 2, seed, depth);
+                assert_eq!(got, want, "depth cap {depth} seed {seed}");
+            }
+        }
+    }
+}
