@@ -6,6 +6,7 @@
 
 use crate::control_split::SideNets;
 use crate::cpu_clock::CpuInstant;
+use crate::differential::DifferentialNet;
 use crate::differential_playout::differential_playouts;
 use crate::engine::{Engine, Propagation};
 use crate::error::Result;
@@ -34,6 +35,9 @@ pub fn choose_propagation(ir: &Ir, start: &[u32]) -> Propagation {
 /// propagated first — when it beats the engine in `mode`; None otherwise. Each candidate is timed `ROUNDS`
 /// times on this thread's CPU clock, alternately with the others, and keeps its best time.
 pub fn choose_differential(ir: &Ir, start: &[u32], mode: Propagation) -> Option<SideNets> {
+    if !DifferentialNet::fits(ir.gate_count, ir.base_count()) {
+        return None;
+    }
     let split = SideNets::choose(ir, start);
     let mut nets = vec![SideNets::new(Vec::new())];
     if !split.split().is_empty() {

@@ -83,6 +83,12 @@ pub struct DifferentialNet {
 }
 
 impl DifferentialNet {
+    /// Whether a net of `gates` gates over `bases` bases fits the reader entries' payload; a larger one
+    /// keeps the engine's propagation (`choose_differential`) instead of failing in `new`.
+    pub fn fits(gates: usize, bases: usize) -> bool {
+        gates <= PAYLOAD as usize && bases <= PAYLOAD as usize
+    }
+
     /// The net for states in which each base of `fixed` has the given value: gates those values decide are
     /// folded to constants and leave the propagation (control splitting: one net per side to move).
     pub fn new(ir: &Ir, fixed: &[(u32, bool)]) -> DifferentialNet {
@@ -113,8 +119,8 @@ impl DifferentialNet {
             next_bases[g as usize].push(b as u32);
         }
         assert!(
-            n <= PAYLOAD as usize && ir.base_count() <= PAYLOAD as usize,
-            "a differential net holds at most {PAYLOAD} gates"
+            Self::fits(n, ir.base_count()),
+            "a differential net holds at most {PAYLOAD} gates (callers check DifferentialNet::fits)"
         );
         let folded = folded_nots(ir, &stepped_mask, &goal_mask);
         let mut reader_start = Vec::with_capacity(n + 1);

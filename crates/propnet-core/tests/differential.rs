@@ -284,3 +284,12 @@ fn a_not_gate_is_folded_into_its_readers() {
         }
     }
 }
+
+#[test]
+fn a_net_past_the_reader_payload_does_not_fit() {
+    // 2^28 - 1 is the largest gate or base index a reader entry carries beside its flag bits.
+    let payload = (1usize << 28) - 1;
+    assert!(DifferentialNet::fits(payload, payload));
+    assert!(!DifferentialNet::fits(payload + 1, 10));
+    assert!(!DifferentialNet::fits(10, payload + 1));
+}

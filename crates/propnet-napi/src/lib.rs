@@ -11,9 +11,9 @@ use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
     choose_differential, choose_propagation, differential_playouts, lane_playouts, lane_simulate,
-    parallel_perft, parallel_playouts, resolve_threads, simulate, CoreError, Engine, Ir, LaneNets,
-    LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng, SideNets, SimulationBatch,
-    WordNet, IR_VERSION,
+    parallel_perft, parallel_playouts, resolve_threads, simulate, CoreError, DifferentialNet,
+    Engine, Ir, LaneNets, LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng,
+    SideNets, SimulationBatch, WordNet, IR_VERSION,
 };
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
@@ -258,10 +258,19 @@ impl NativePropnet {
         let (mode, differential) = match propagation.as_deref() {
             Some("incremental") => (Propagation::Incremental, None),
             Some("levelled") => (Propagation::Levelled, None),
-            Some("differential") => (
-                Propagation::Incremental,
-                Some(SideNets::choose(&view, &start)),
-            ),
+            Some("differential") => {
+                if !DifferentialNet::fits(view.gate_count, view.base_count()) {
+                    return Err(Error::new(
+                        Status::InvalidArg,
+                        format!(
+                            "propagation 'differential' takes nets of at most 2^28 gates and bases; this one has {} gates and {} bases",
+                            view.gate_count,
+                            view.base_count()
+                        ),
+                    ));
+                }
+                (Propagation::Incremental, Some(SideNets::choose(&view, &start)))
+            }
             None | Some("auto") => {
                 let mode = choose_propagation(&view, &start);
                 (mode, choose_differential(&view, &start, mode))
