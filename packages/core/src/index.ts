@@ -29,9 +29,18 @@ export { GrowableInt32 } from './growable-int32.js';
 export { firstDifference, type TraceDifference } from './match/compare.js';
 export { type MatchOptions, playRandomMatch, replayMatch } from './match/random-match.js';
 export { describeState, goalToJson, type StepOptions, withMove } from './match/trace-step.js';
-export { checkPolicySpec, createPolicyTable } from './policy/create-policy-table.js';
-export { MAST_TAU, MastTable } from './policy/mast.js';
-export { NST_EPSILON, NST_MAX_ENTRIES, NST_THRESHOLD, NstTable } from './policy/nst.js';
+export { createPolicyTable } from './policy/create-policy-table.js';
+export { MastTable } from './policy/mast.js';
+export { NstTable } from './policy/nst.js';
+export {
+  checkPolicySpec,
+  MAST_TAU,
+  NST_EPSILON,
+  NST_MAX_ENTRIES,
+  NST_THRESHOLD,
+  type ResolvedPolicySpec,
+  resolvePolicySpec,
+} from './policy/policy-spec.js';
 export { checkSimulationBatch, genericSimulate } from './policy/simulate.js';
 export { UniformTable } from './policy/uniform.js';
 export {

@@ -2,15 +2,11 @@
 // updates it in place; the tree's own choices and records cross the boundary once per call, with move
 // terms mapped to the IR's legal entries here.
 import {
-  checkPolicySpec,
   type Game,
   GdlkitError,
-  MAST_TAU,
-  NST_EPSILON,
-  NST_MAX_ENTRIES,
-  NST_THRESHOLD,
   type PolicySpec,
   type PolicyTable,
+  resolvePolicySpec,
   type TermId,
 } from '@gdlkit/core';
 import type { IrTerms } from '@gdlkit/propnet';
@@ -32,15 +28,7 @@ export class NativePolicyTable implements PolicyTable {
     private readonly game: Game,
   ) {
     this.roleCount = game.roles.length;
-    checkPolicySpec(spec);
-    this.native = net.createPolicy({
-      kind: spec.kind,
-      tau: spec.tau ?? MAST_TAU,
-      epsilon: spec.epsilon ?? NST_EPSILON,
-      threshold: spec.threshold ?? NST_THRESHOLD,
-      gamma: spec.gamma ?? 1,
-      maxEntries: spec.maxEntries ?? NST_MAX_ENTRIES,
-    });
+    this.native = net.createPolicy(resolvePolicySpec(spec));
   }
 
   get size(): number {

@@ -1,9 +1,7 @@
 import type { PolicySpec, PolicyTable } from '../reasoner/simulations.js';
 import type { TermId } from '../terms/term-store.js';
 import { MoveStats } from './move-stats.js';
-
-/** MAST's defaults (paper 03, section 5.2): CadiaPlayer's τ = 10; γ = 1 keeps every count. */
-export const MAST_TAU = 10;
+import { resolvePolicySpec } from './policy-spec.js';
 
 /**
  * Move-Average Sampling Technique (paper 03, section 3.1): a global average reward Qh(a) per role and move,
@@ -19,8 +17,7 @@ export class MastTable implements PolicyTable {
   constructor(roleCount: number, spec: PolicySpec) {
     this.spec = spec;
     this.stats = Array.from({ length: roleCount }, () => new MoveStats());
-    this.tau = spec.tau ?? MAST_TAU;
-    this.gamma = spec.gamma ?? 1;
+    ({ tau: this.tau, gamma: this.gamma } = resolvePolicySpec(spec));
   }
 
   get size(): number {

@@ -2,12 +2,8 @@ import type { PolicySpec, PolicyTable } from '../reasoner/simulations.js';
 import type { TermId } from '../terms/term-store.js';
 import { GramTable, type GramTableOptions } from './gram-table.js';
 import { MoveStats } from './move-stats.js';
+import { resolvePolicySpec } from './policy-spec.js';
 
-/** NST's defaults (paper 03, sections 3.2 and 5.2) and its memory bound. */
-export const NST_EPSILON = 0.2;
-export const NST_THRESHOLD = 7;
-/** Sequences of length 2, and of length 3, kept per role: at most 16 MiB a table. */
-export const NST_MAX_ENTRIES = 2 ** 18;
 /**
  * A sequence whose decayed count falls below this is forgotten. It counts only after k visits again anyway,
  * when the forgotten half visit would weigh under a fourteenth of its average.
@@ -47,15 +43,12 @@ export class NstTable implements PolicyTable {
 
   constructor(roleCount: number, spec: PolicySpec) {
     this.spec = spec;
-    this.gamma = spec.gamma ?? 1;
-    const table = {
-      gamma: this.gamma,
-      maxEntries: spec.maxEntries ?? NST_MAX_ENTRIES,
-      pruneBelow: PRUNE_BELOW,
-    };
+    const { gamma, maxEntries, epsilon, threshold } = resolvePolicySpec(spec);
+    this.gamma = gamma;
+    const table = { gamma, maxEntries, pruneBelow: PRUNE_BELOW };
     this.roles = Array.from({ length: roleCount }, () => new RoleGrams(table));
-    this.epsilon = spec.epsilon ?? NST_EPSILON;
-    this.threshold = spec.threshold ?? NST_THRESHOLD;
+    this.epsilon = epsilon;
+    this.threshold = threshold;
   }
 
   get size(): number {

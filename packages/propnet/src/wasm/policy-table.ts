@@ -4,15 +4,11 @@
 // policy simulations inside WebAssembly and the tables learn in place. The tree's own choices and records
 // cross the boundary once per call.
 import {
-  checkPolicySpec,
   type Game,
   GdlkitError,
-  MAST_TAU,
-  NST_EPSILON,
-  NST_MAX_ENTRIES,
-  NST_THRESHOLD,
   type PolicySpec,
   type PolicyTable,
+  resolvePolicySpec,
   type SimulationBatch,
   type SimulationResults,
   type TermId,
@@ -73,7 +69,7 @@ export class WasmPolicyTable implements PolicyTable {
     ir: PropnetIR,
     private readonly game: Game,
   ) {
-    checkPolicySpec(spec);
+    const { kind, tau, epsilon, threshold, gamma, maxEntries } = resolvePolicySpec(spec);
     const R = ir.roleCount;
     this.roleCount = R;
     let span = 0;
@@ -81,15 +77,14 @@ export class WasmPolicyTable implements PolicyTable {
     this.span = span;
     let maxLegal = 1;
     for (let r = 0; r < R; r++) maxLegal = Math.max(maxLegal, ir.legalStart[r + 1]! - ir.legalStart[r]!);
-    const nst = spec.kind === 'nst';
-    const maxEntries = spec.maxEntries ?? NST_MAX_ENTRIES;
+    const nst = kind === 'nst';
     const maxSlots = nst ? maxSlotsOf(maxEntries) : 0;
     const list = 16;
     const weights = align(list + 4 * maxLegal);
     const rewards = align(weights + 8 * maxLegal);
     const terms = align(rewards + 8 * R);
     const singles = align(terms + 4 * ir.legalTerm.length, 64);
-    const heads = align(singles + (spec.kind === 'uniform' ? 0 : R * span * 16), 64);
+    const heads = align(singles + (kind === 'uniform' ? 0 : R * span * 16), 64);
     const grams = align(heads + 2 * R * HEAD_BYTES, 64);
     const gramBytes = maxSlots * SLOT_BYTES;
     const temp = grams + 2 * R * gramBytes;
@@ -103,11 +98,11 @@ export class WasmPolicyTable implements PolicyTable {
     new Int32Array(this.exports.memory.buffer, terms, ir.legalTerm.length).set(ir.legalTerm);
     this.exports.init(
       R,
-      KIND_CODE[spec.kind],
-      spec.tau ?? MAST_TAU,
-      spec.epsilon ?? NST_EPSILON,
-      spec.threshold ?? NST_THRESHOLD,
-      spec.gamma ?? 1,
+      KIND_CODE[kind],
+      tau,
+      epsilon,
+      threshold,
+      gamma,
       maxEntries,
       maxSlots,
       list,
