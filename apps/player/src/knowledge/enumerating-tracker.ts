@@ -1,5 +1,6 @@
 import { type Reasoner, Rng, type TermId } from '@gdlkit/core';
 import type { KnowledgeTracker } from './knowledge-tracker.js';
+import { luby } from './luby.js';
 import { legalInAll, legalInMost } from './state-legality.js';
 
 export interface EnumeratingTrackerOptions {
@@ -16,7 +17,7 @@ export interface EnumeratingTrackerOptions {
  * percepts received. While `complete`, a move legal in every tracked state is legal in the true state.
  * When the bounds cut the enumeration, the tracked states are a uniform sample of the consistent ones
  * (sound no more: logged by the match). When no tracked state explains the percepts, the states are
- * re-sampled by random walks along the whole history of moves and percepts.
+ * re-sampled along the whole history of moves and percepts by random walks that backtrack at dead ends.
  */
 export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
   complete = true;
@@ -117,27 +118,69 @@ export class EnumeratingTracker<S> implements KnowledgeTracker<S> {
     }
   }
 
-  /** Random walks from the initial state that agree with every recorded move and percept. */
+  /**
+   * Random walks from the initial state that agree with every recorded move and percept, each allowed to
+   * backtrack when a round has no explaining successor (as HyperPlay's models do, giga13-05 section 3): a walk
+   * that cannot backtrack dies at the first unlikely percept, and with it every walk when the consistent
+   * histories are rare (the tracker then had nothing to play from). A walk that spends its expansions is dropped
+   * and a new one starts, with budgets growing by Luby's universal restart sequence (1, 1, 2, 1, 1, 2, 4, …
+   * rounds' worth): a dead end that comes from a choice many rounds back is left early, one that needs a long
+   * local search still gets it. Fresh walks also spread the states over the information set.
+   */
   private resample(deadline: number): void {
     this.complete = false;
     const found = new Map<string, S>();
-    const attempts = Math.min(this.maxStates, 256);
-    for (let a = 0; a < attempts && performance.now() <= deadline; a++) {
-      let state: S | undefined = this.reasoner.initialState();
-      for (const { ownMove, percepts } of this.history) {
-        const options: S[] = [...this.successors(state!, ownMove, percepts)];
-        state = options.length === 0 ? undefined : options[this.rng.nextInt(options.length)];
-        if (state === undefined) break;
-      }
+    const wanted = Math.min(this.maxStates, RESAMPLED_STATES);
+    const walks = Math.max(MIN_WALKS, wanted * WALKS_PER_STATE);
+    for (let w = 1; w <= walks && found.size < wanted && performance.now() <= deadline; w++) {
+      const state = this.backtrackingWalk(luby(w) * (this.history.length + 1), deadline);
       if (state !== undefined) found.set(this.stateKey(state), state);
     }
     this.states = [...found.values()];
+  }
+
+  /**
+   * One walk along the history: at each round a successor drawn from those that explain it, the next one tried
+   * when the walk comes back; none when every choice was tried, or after `budget` expansions, or at `deadline`.
+   */
+  private backtrackingWalk(budget: number, deadline: number): S | undefined {
+    const history = this.history;
+    // frames[d]: the untried states after d rounds, in random order (the last is tried next).
+    const frames: S[][] = [[this.reasoner.initialState()]];
+    while (frames.length > 0) {
+      const depth = frames.length - 1;
+      const state = frames[depth]!.pop();
+      if (state === undefined) {
+        frames.pop();
+        continue;
+      }
+      if (depth === history.length) return state;
+      if (budget <= 0 || performance.now() > deadline) return undefined;
+      budget--;
+      const { ownMove, percepts } = history[depth]!;
+      const next = [...this.successors(state, ownMove, percepts)];
+      for (let i = next.length - 1; i > 0; i--) {
+        const j = this.rng.nextInt(i + 1);
+        [next[i], next[j]] = [next[j]!, next[i]!];
+      }
+      frames.push(next);
+    }
+    return undefined;
   }
 
   private stateKey(state: S): string {
     return [...this.reasoner.stateToFacts(state)].sort((a, b) => a - b).join(',');
   }
 }
+
+/**
+ * States a re-sample looks for (fewer when `maxStates` is smaller). More states make the next rounds' updates
+ * slower: at 256, Krieg-TicTacToe's tracker at 300 ms per update lost every state in more rounds than before.
+ */
+const RESAMPLED_STATES = 32;
+/** Walks a re-sample may start: per state it looks for, and at least. */
+const WALKS_PER_STATE = 4;
+const MIN_WALKS = 64;
 
 function perceptKey(percepts: readonly TermId[]): string {
   return [...new Set(percepts)].sort((a, b) => a - b).join(',');
