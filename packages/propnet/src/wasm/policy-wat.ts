@@ -543,14 +543,38 @@ export const POLICY_WAT = `
       (then (call $sAverage (local.get $r) (local.get $m))) (else (f64.const 100))))
   (func (export "count") (param $r i32) (param $m i32) (result f64) (call $sCount (local.get $r) (local.get $m)))
 
+  ;; Makes the last joint move of the history (length $hlen) in the loaded state, which must not be terminal and
+  ;; must have each of those moves legal (core's forcedStart); returns 0 when it could not.
+  (func $force (param $hist i32) (param $hlen i32) (result i32)
+    (local $r i32) (local $n i32) (local $j i32) (local $move i32)
+    (if (call $gTerminal) (then (return (i32.const 0))))
+    (block $roles_done (loop $roles
+      (br_if $roles_done (i32.ge_u (local.get $r) (global.get $R)))
+      (local.set $move (call $at (local.get $hist) (i32.add (i32.sub (local.get $hlen) (global.get $R)) (local.get $r))))
+      (local.set $n (call $gLegal (local.get $r)))
+      (local.set $j (i32.const 0))
+      (block $found (loop $scan
+        (if (i32.ge_u (local.get $j) (local.get $n)) (then (return (i32.const 0))))
+        (br_if $found (i32.eq (call $at (global.get $terms) (call $gLegalAt (local.get $j))) (local.get $move)))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $scan)))
+      (call $gSelect (local.get $r) (local.get $j))
+      (local.set $r (i32.add (local.get $r) (i32.const 1)))
+      (br $roles)))
+    (call $gAdvance)
+    (i32.const 1))
+
   ;; ---- simulate: core's genericSimulate, whole, inside the module ----
   ;; starts: per simulation the game-memory address of its start state (i32); offsets/prefix: the batch's
-  ;; prefixes (move terms); goals f64 and depths i32 per simulation; truncated one byte each; moveOffsets and
+  ;; prefixes (move terms); forced: per simulation one byte, 1 when its prefix's last joint move is made first
+  ;; (0: no such bytes); goals f64 and depths i32 per simulation; truncated one byte each; moveOffsets and
   ;; recorded: the playouts' moves when asked (recorded grows the memory); hist: room for the longest history.
-  ;; Returns 0, r + 1 when role r has no legal move in a non-terminal state, or -1 when memory ran out.
+  ;; Returns 0, r + 1 when role r has no legal move in a non-terminal state, -1 when memory ran out, or -2 - i
+  ;; when simulation i forces a move not legal in its start.
   (func (export "simulate") (param $count i32) (param $maxDepth i32) (param $recordMoves i32) (param $seedValue i32)
-      (param $starts i32) (param $offsets i32) (param $prefix i32) (param $goals i32) (param $depths i32)
-      (param $truncated i32) (param $moveOffsets i32) (param $hist i32) (param $recorded i32) (result i32)
+      (param $starts i32) (param $offsets i32) (param $prefix i32) (param $forced i32) (param $goals i32)
+      (param $depths i32) (param $truncated i32) (param $moveOffsets i32) (param $hist i32) (param $recorded i32)
+      (result i32)
     (local $i i32) (local $hlen i32) (local $plen i32) (local $depth i32) (local $r i32) (local $n i32)
     (local $j i32) (local $c i32) (local $ctxSteps i32) (local $ctx i32) (local $g f64) (local $recLen i32)
     (local $end i32) (local $from i32)
@@ -565,6 +589,12 @@ export const POLICY_WAT = `
         (i32.shl (local.get $hlen) (i32.const 2)))
       (local.set $plen (local.get $hlen))
       (call $gLoad (call $at (local.get $starts) (local.get $i)))
+      (if (local.get $forced)
+        (then
+          (if (i32.load8_u (i32.add (local.get $forced) (local.get $i)))
+            (then
+              (if (i32.eqz (call $force (local.get $hist) (local.get $hlen)))
+                (then (return (i32.sub (i32.const -2) (local.get $i)))))))))
       (local.set $depth (i32.const 0))
       (i32.store8 (i32.add (local.get $truncated) (local.get $i)) (i32.const 0))
       (block $over (loop $step
