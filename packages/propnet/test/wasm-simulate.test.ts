@@ -26,6 +26,9 @@ const games = [
   { path: 'breakthrough.kif', count: 6 },
   // simultaneous moves: every role chooses in every step
   { path: 'dualconnect4.kif', count: 10 },
+  // one role and four: the sequences' earlier moves are of role r - 1 and r - 2 modulo the roles
+  { path: '8puzzle.kif', count: 6 },
+  { path: 'chinesecheckers4.kif', count: 6 },
 ];
 
 const specs: PolicySpec[] = [
