@@ -44,7 +44,7 @@ export function checkSimulationBatch<State>(batch: SimulationBatch<State>, roleC
  * The state a forced simulation plays from: `start` advanced by `move`, which must be legal there (a terminal
  * start has no legal move); otherwise the error of `forcedMoveError`.
  */
-export function forcedStart<State>(
+function forcedStart<State>(
   reasoner: Reasoner<State>,
   start: State,
   move: readonly TermId[],
