@@ -76,6 +76,12 @@ export declare class NativePropnet {
    * `starts[i * words ..]` after the legal entries `prefix[offsets[i] .. offsets[i + 1]]`.
    */
   simulate(starts: Uint32Array, prefix: Uint32Array, offsets: Uint32Array, seed: number, maxDepth: number, recordMoves: boolean, lanes: boolean, policy: NativePolicy): NativeSimulationResults
+  /**
+   * Makes the forced first moves of a batch in place (propnet_core::make_forced_moves): where `forced[i]`
+   * is not 0, start i becomes the state after the last joint move of its prefix. Returns -1, or the first
+   * simulation whose start is terminal or whose forced move is not legal there.
+   */
+  makeForcedMoves(starts: Uint32Array, prefix: Uint32Array, offsets: Uint32Array, forced: Uint8Array): number
   /** Nodes of the game tree below `state` to `depth` joint moves, on `threads` threads (0 = all cores). */
   perft(state: Uint32Array, depth: number, threads: number): number
 }

@@ -1,6 +1,13 @@
+import { createDefaultRegistry, loadAll } from '@gdlkit/backends';
+import type { Reasoner } from '@gdlkit/core';
+import { loadCorpusGame } from '@gdlkit/core/corpus';
 import { describe, expect, it } from 'vitest';
 import { createPolicy, UctSearch } from '../src/index.js';
 import { tictactoe, winningPosition } from './positions.js';
+
+// Loaded first: before that, a lazily registered backend's availability reads the package synchronously.
+const registry = createDefaultRegistry();
+await loadAll(registry);
 
 describe('batched decoupled UCT', () => {
   it('runs at most the budget per iteration, counts every simulation once and spreads descents', async () => {
@@ -53,6 +60,35 @@ describe('batched decoupled UCT', () => {
     expect(Array.from(search.root.moveScored[0]!)).toEqual(Array.from(visits));
     expect(Array.from(search.root.moveScored[1]!)).toEqual(Array.from(search.root.moveVisits[1]!));
   });
+
+  // Engines with their own simulation loop get a new leaf's simulation from its parent with the leaf's joint
+  // move forced, and the leaf computes its state only when a descent reaches it again: the same search, choice
+  // for choice, as with every leaf's state computed first (the same engine told it has no loop of its own).
+  // Connect four's tree is deep enough for leaves to be reached again; in connectfoursimultaneous both roles
+  // move at once (the leaf's joint move is decoded from its index over both roles' moves).
+  const engines = ['propnet-wasm', 'native'].map((name) => registry.get(name));
+  for (const backend of engines.filter((b) => b.availability().available)) {
+    for (const path of ['connectfour.kif', 'connectfoursimultaneous.kif']) {
+      it(`${backend.name}, ${path}: leaves reached through a forced first move search as before`, async () => {
+        const reasoner = await backend.create(loadCorpusGame(path));
+        expect(reasoner.capabilities.policySimulations).toBe(true);
+        const eager: Reasoner = Object.create(reasoner, {
+          capabilities: { value: { ...reasoner.capabilities, policySimulations: false } },
+        });
+        const roots = [reasoner, eager].map((r) => {
+          const search = new UctSearch(r, r.initialState(), 0, createPolicy(r), { batch: 64, seed: 3 });
+          while (search.iterations < 3000) search.iterate(Number.POSITIVE_INFINITY);
+          expect(search.treeSize).toBeGreaterThan(2000);
+          return search.root.legal.map((_, role) => [
+            Array.from(search.root.moveVisits[role]!),
+            Array.from(search.root.moveSums[role]!),
+          ]);
+        });
+        expect(roots[0]).toEqual(roots[1]);
+        reasoner.dispose();
+      });
+    }
+  }
 
   it('finds the winning move with batches of 32 and RAVE', async () => {
     const reasoner = await tictactoe();

@@ -43,5 +43,5 @@ pub use playout::{playouts, PlayoutStats};
 pub use policy::{PolicyKind, PolicySpec, PolicyTables};
 pub use queries::check_state;
 pub use rng::Rng;
-pub use simulate::{simulate, SimulationBatch, SimulationResults};
+pub use simulate::{make_forced_moves, simulate, SimulationBatch, SimulationResults};
 pub use wordnet::WordNet;

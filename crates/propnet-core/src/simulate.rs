@@ -85,6 +85,65 @@ pub(crate) fn check_batch(ir: &Ir, batch: &SimulationBatch) -> Result<usize> {
     Ok(count)
 }
 
+/// Makes the forced first moves of a batch (core's `SimulationBatch.forcedFirstMove`): where `forced[i]` is
+/// not 0, start i (in `starts`, replaced in place) is advanced by the last joint move of its prefix, so that
+/// `simulate` and `lane_simulate` then play exactly as from a start given after its whole prefix. Done on the
+/// scalar engine before the simulations, so the lanes take and finish simulations as they would from those
+/// starts (the same results). Returns the first simulation whose start is terminal or whose forced move is
+/// not legal there (then `starts` is partly advanced); a malformed batch is an error.
+pub fn make_forced_moves(
+    ir: &Ir,
+    engine: &mut Engine,
+    starts: &mut [u32],
+    prefix: &[u32],
+    offsets: &[u32],
+    forced: &[u8],
+) -> Result<Option<usize>> {
+    let count = check_batch(
+        ir,
+        &SimulationBatch {
+            starts,
+            prefix,
+            offsets,
+            seed: 0,
+            max_depth: 0,
+            record_moves: false,
+        },
+    )?;
+    if forced.len() != count {
+        return Err(CoreError::BadArgument(format!(
+            "{count} simulations need {count} forced flags, got {}",
+            forced.len()
+        )));
+    }
+    let n = ir.role_count;
+    let words = ir.state_words();
+    let mut inputs = vec![0u32; n];
+    for (i, _) in forced.iter().enumerate().filter(|(_, &f)| f != 0) {
+        let to = offsets[i + 1] as usize;
+        if to < offsets[i] as usize + n {
+            return Err(CoreError::BadArgument(format!(
+                "simulation {i} forces its first move but its prefix has no joint move"
+            )));
+        }
+        let start = &mut starts[i * words..(i + 1) * words];
+        engine.load(ir, start);
+        if engine.holds(ir.terminal_gate as u32) {
+            return Ok(Some(i));
+        }
+        for (r, input) in inputs.iter_mut().enumerate() {
+            let l = prefix[to - n + r] as usize;
+            if !engine.holds(ir.legal_gate[l]) {
+                return Ok(Some(i));
+            }
+            *input = ir.legal_input[l];
+        }
+        engine.apply_inputs(ir, &inputs);
+        engine.read_next(ir, start);
+    }
+    Ok(None)
+}
+
 /// Runs the batch under `policy`, updating it after every simulation.
 pub fn simulate(
     ir: &Ir,

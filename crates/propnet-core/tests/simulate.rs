@@ -5,8 +5,8 @@ mod common;
 
 use common::load_fixture;
 use propnet_core::{
-    lane_simulate, simulate, thread_seed, CoreError, Engine, Ir, LaneScratch, PolicyKind,
-    PolicySpec, PolicyTables, SimulationBatch, SimulationResults, WordNet,
+    lane_simulate, make_forced_moves, simulate, thread_seed, CoreError, Engine, Ir, LaneScratch,
+    PolicyKind, PolicySpec, PolicyTables, SimulationBatch, SimulationResults, WordNet,
 };
 
 const GAMES: [&str; 3] = ["tictactoe", "connectfour", "montyhall"];
@@ -316,4 +316,64 @@ fn moves_from_outside_are_checked_before_use() {
             "{role} {legal:?} {history:?}"
         );
     }
+}
+
+#[test]
+fn forced_first_moves_make_the_starts_the_states_after_their_prefixes() {
+    for name in GAMES {
+        let fixture = load_fixture(name);
+        let ir = fixture.ir.ir();
+        let mut engine = Engine::new(&ir);
+        let n = ir.role_count;
+        let words = ir.state_words();
+        let initial = engine.initial_state(&ir);
+        let mut first = Vec::new();
+        for r in 0..n {
+            let mut legal = Vec::new();
+            engine.legal(&ir, &initial, r, &mut legal).unwrap();
+            first.push(*legal.last().unwrap());
+        }
+        let mut second = vec![0; words];
+        engine
+            .next_state(&ir, &initial, &first, &mut second)
+            .unwrap();
+        // Three simulations: no prefix, the move forced from the initial state, the move as a plain prefix.
+        let mut starts = [&initial[..], &initial[..], &second[..]].concat();
+        let prefix = [&first[..], &first[..]].concat();
+        let offsets = [0, 0, n as u32, 2 * n as u32];
+        let forced =
+            make_forced_moves(&ir, &mut engine, &mut starts, &prefix, &offsets, &[0, 1, 0]);
+        assert_eq!(forced.unwrap(), None, "{name}");
+        let want = [&initial[..], &second[..], &second[..]].concat();
+        assert_eq!(starts, want, "{name}");
+        // The move forced again from the state it led to: refused, naming the simulation, where it is not
+        // legal there (tictactoe and connectfour: the mover's noop is not legal on the next turn).
+        let mut again = [&second[..], &second[..]].concat();
+        let twice = [0, 0, 2 * n as u32];
+        let mut legal_again = true;
+        for (r, &l) in first.iter().enumerate() {
+            let mut legal = Vec::new();
+            engine.legal(&ir, &second, r, &mut legal).unwrap();
+            legal_again &= legal.contains(&l);
+        }
+        let refused =
+            make_forced_moves(&ir, &mut engine, &mut again, &prefix, &twice, &[0, 1]).unwrap();
+        assert_eq!(refused, if legal_again { None } else { Some(1) }, "{name}");
+    }
+}
+
+#[test]
+fn a_forced_move_without_a_prefix_or_flags_of_the_wrong_length_is_a_located_error() {
+    let fixture = load_fixture("tictactoe");
+    let ir = fixture.ir.ir();
+    let mut engine = Engine::new(&ir);
+    let mut start = engine.initial_state(&ir);
+    match make_forced_moves(&ir, &mut engine, &mut start, &[], &[0, 0], &[1]) {
+        Err(CoreError::BadArgument(m)) => assert!(m.contains("simulation 0 forces"), "{m}"),
+        other => panic!("expected a bad argument, got {other:?}"),
+    }
+    assert!(matches!(
+        make_forced_moves(&ir, &mut engine, &mut start, &[], &[0, 0], &[]),
+        Err(CoreError::BadArgument(_))
+    ));
 }

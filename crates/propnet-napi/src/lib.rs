@@ -11,9 +11,9 @@ use napi::{Error, Result, Status};
 use napi_derive::napi;
 use propnet_core::{
     choose_differential, choose_propagation, differential_playouts, lane_playouts, lane_simulate,
-    parallel_perft, parallel_playouts, resolve_threads, simulate, CoreError, DifferentialNet,
-    Engine, Ir, LaneNets, LaneScratch, PolicyKind, PolicySpec, PolicyTables, Propagation, Rng,
-    SideNets, SimulationBatch, WordNet, IR_VERSION,
+    make_forced_moves, parallel_perft, parallel_playouts, resolve_threads, simulate, CoreError,
+    DifferentialNet, Engine, Ir, LaneNets, LaneScratch, PolicyKind, PolicySpec, PolicyTables,
+    Propagation, Rng, SideNets, SimulationBatch, WordNet, IR_VERSION,
 };
 
 /// The fields of `PropnetIR` (packages/propnet/src/ir.ts) that the executor reads.
@@ -527,6 +527,26 @@ impl NativePropnet {
             moves: Int32Array::new(out.moves),
             move_offsets: Int32Array::new(out.move_offsets),
         })
+    }
+
+    /// Makes the forced first moves of a batch in place (propnet_core::make_forced_moves): where `forced[i]`
+    /// is not 0, start i becomes the state after the last joint move of its prefix. Returns -1, or the first
+    /// simulation whose start is terminal or whose forced move is not legal there.
+    #[napi]
+    pub fn make_forced_moves(
+        &mut self,
+        mut starts: Uint32ArraySlice,
+        prefix: &[u32],
+        offsets: &[u32],
+        forced: &[u8],
+    ) -> Result<i32> {
+        let ir = self.arrays.ir();
+        let starts = writable_u32(&mut starts);
+        match make_forced_moves(&ir, &mut self.engine, starts, prefix, offsets, forced) {
+            Ok(None) => Ok(-1),
+            Ok(Some(i)) => Ok(i as i32),
+            Err(e) => Err(to_napi(e)),
+        }
     }
 
     /// Identifies this net's IR (the address of its gate array) for the tables made for it.

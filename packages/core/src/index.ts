@@ -41,7 +41,7 @@ export {
   type ResolvedPolicySpec,
   resolvePolicySpec,
 } from './policy/policy-spec.js';
-export { checkSimulationBatch, genericSimulate } from './policy/simulate.js';
+export { checkSimulationBatch, forcedMoveError, genericSimulate } from './policy/simulate.js';
 export { UniformTable } from './policy/uniform.js';
 export {
   BaseReasoner,

@@ -7,6 +7,7 @@ import {
   type Capabilities,
   checkSimulationBatch,
   DEFAULT_MAX_DEPTH,
+  forcedMoveError,
   type Game,
   GdlkitError,
   type GoalValue,
@@ -198,6 +199,14 @@ export class NativeReasoner extends BaseReasoner<Uint32Array> {
       prefix[k] = l;
     }
     const offsets = new Uint32Array(batch.prefixOffsets);
+    if (batch.forcedFirstMove) {
+      // In Rust on the scalar engine, before the simulations (the lanes then play as from those states).
+      const i = this.net.makeForcedMoves(starts, prefix, offsets, batch.forcedFirstMove);
+      if (i >= 0) {
+        const to = batch.prefixOffsets[i + 1]!;
+        throw forcedMoveError(this.game, batch.prefixMoves.subarray(to - n, to), i);
+      }
+    }
     const maxDepth = Math.min(batch.maxDepth, Number.MAX_SAFE_INTEGER);
     const lanes = this.playoutMode === 'bitsliced';
     const out = this.net.simulate(

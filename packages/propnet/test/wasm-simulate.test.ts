@@ -26,6 +26,9 @@ const games = [
   { path: 'breakthrough.kif', count: 6 },
   // simultaneous moves: every role chooses in every step
   { path: 'dualconnect4.kif', count: 10 },
+  // one role and four: the sequences' earlier moves are of role r - 1 and r - 2 modulo the roles
+  { path: '8puzzle.kif', count: 6 },
+  { path: 'chinesecheckers4.kif', count: 6 },
 ];
 
 const specs: PolicySpec[] = [
@@ -36,7 +39,10 @@ const specs: PolicySpec[] = [
   { kind: 'nst', gamma: 0.5, threshold: 1, maxEntries: 600 },
 ];
 
-/** A batch from the initial state and from the state after one joint move (that move as its prefix). */
+/**
+ * A batch from the initial state, from the state after one joint move (that move as its prefix) and from the
+ * initial state with that move forced (the tree's new leaves), in turn.
+ */
 function batchOf(r: PropnetWasmReasoner, count: number, seed: number): SimulationBatch<Uint32Array> {
   const initial = r.initialState();
   const first = r.roles.map((_, role) => r.legalMoves(initial, role).at(-1)!);
@@ -44,16 +50,20 @@ function batchOf(r: PropnetWasmReasoner, count: number, seed: number): Simulatio
   const starts: Uint32Array[] = [];
   const prefix: number[] = [];
   const offsets = [0];
+  const forced: number[] = [];
   for (let i = 0; i < count; i++) {
     const later = i % 3 === 2;
+    const force = i % 3 === 1;
     starts.push(later ? second : initial);
-    if (later) prefix.push(...first);
+    if (later || force) prefix.push(...first);
     offsets.push(prefix.length);
+    forced.push(force ? 1 : 0);
   }
   return {
     starts,
     prefixMoves: Int32Array.from(prefix),
     prefixOffsets: Int32Array.from(offsets),
+    forcedFirstMove: Uint8Array.from(forced),
     seed,
     maxDepth: 200,
     recordMoves: true,
@@ -162,5 +172,27 @@ describe('policy simulations inside WebAssembly: errors', () => {
     const table = r.createPolicy({ kind: 'mast' });
     const notAMove = game.store.constant('nosuchmove');
     expect(() => table.record([notAMove, notAMove], 1, [50, 50])).toThrow(/nosuchmove is no move/);
+  });
+
+  it('a forced first move not legal in its start is refused, naming the simulation and the move', () => {
+    const game = corpusGame('tictactoe.kif');
+    const ir = buildPropnet(game);
+    const r = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const table = r.createPolicy({ kind: 'nst' });
+    const initial = r.initialState();
+    const first = r.roles.map((_, role) => r.legalMoves(initial, role)[0]!);
+    const batch: SimulationBatch<Uint32Array> = {
+      starts: [initial, r.nextState(initial, first)],
+      prefixMoves: Int32Array.from([...first, ...first]),
+      prefixOffsets: Int32Array.from([0, first.length, 2 * first.length]),
+      forcedFirstMove: Uint8Array.from([1, 1]),
+      seed: 1,
+      maxDepth: 200,
+    };
+    const kif = first.map((m) => game.store.toKif(m)).join(' ');
+    expect(() => r.simulate(batch, table)).toThrow(`simulation 1 forces (${kif}), not legal in its start`);
+    expect(() => genericSimulate(r, batch, createPolicyTable({ kind: 'nst' }, 2))).toThrow(
+      /simulation 1 forces .* not legal in its start/,
+    );
   });
 });

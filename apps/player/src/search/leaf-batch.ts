@@ -14,9 +14,11 @@ export class LeafBatch<S> {
   readonly choices = new GrowableInt32(256);
   private readonly prefix = new GrowableInt32(256);
   private readonly prefixOffsets = new GrowableInt32(256);
-  /** The simulations: their start states and their leaf indices. */
+  /** The simulations: their start states, their leaf indices and whether their first move is forced. */
   readonly starts: S[] = [];
   readonly simulated = new GrowableInt32(256);
+  private readonly forced = new GrowableInt32(256);
+  private anyForced = false;
 
   constructor(private readonly roleCount: number) {}
 
@@ -31,6 +33,8 @@ export class LeafBatch<S> {
     this.prefixOffsets.push(0);
     this.starts.length = 0;
     this.simulated.length = 0;
+    this.forced.length = 0;
+    this.anyForced = false;
   }
 
   /** Records one step of the current leaf's descent: the node and the joint move chosen there. */
@@ -42,14 +46,19 @@ export class LeafBatch<S> {
     }
   }
 
-  /** Closes the current leaf with `copies` simulations from `start`. */
-  finish(start: S, copies: number): void {
+  /**
+   * Closes the current leaf with `copies` simulations from `start`; with `forced`, `start` is the state before
+   * the leaf's last joint move, which the engine makes first (`SimulationBatch.forcedFirstMove`).
+   */
+  finish(start: S, copies: number, forced = false): void {
     this.nodeOffsets.push(this.nodes.length);
     this.prefixOffsets.push(this.prefix.length);
     for (let c = 0; c < copies; c++) {
       this.simulated.push(this.count);
       this.starts.push(start);
+      this.forced.push(forced ? 1 : 0);
     }
+    this.anyForced ||= forced;
     this.count++;
   }
 
@@ -85,6 +94,17 @@ export class LeafBatch<S> {
       at += prefix.length;
       offsets[i + 1] = at;
     }
-    return { starts: this.starts, prefixMoves: moves, prefixOffsets: offsets, seed, maxDepth, recordMoves };
+    const forcedFirstMove = this.anyForced
+      ? Uint8Array.from(this.forced.data.subarray(0, this.forced.length))
+      : undefined;
+    return {
+      starts: this.starts,
+      prefixMoves: moves,
+      prefixOffsets: offsets,
+      forcedFirstMove,
+      seed,
+      maxDepth,
+      recordMoves,
+    };
   }
 }

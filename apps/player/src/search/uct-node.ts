@@ -36,8 +36,9 @@ interface RoleViews {
  *
  * Most nodes are leaves that one simulation started from and no descent reaches again, so a node asks the
  * reasoner whether it is terminal and for its legal moves, and allocates its statistics and children, only
- * when first used: a new leaf costs its state (the engine's simulation from a terminal state just reads its
- * goals).
+ * when first used. A leaf made by `UctNode.after` does not even hold its state: the engine's simulation starts
+ * at the parent with the leaf's joint move forced (`SimulationBatch.forcedFirstMove`), and the state is
+ * computed from the parent only when something asks for it (on connectfour a quarter of the leaves).
  */
 export class UctNode<S> {
   visits = 0;
@@ -48,11 +49,48 @@ export class UctNode<S> {
   private views: RoleViews | null = null;
   private children: Map<number, UctNode<S>> | null = null;
   private isTerminal: boolean | null = null;
+  /** Until the state is known: the parent and the mixed-radix index of the joint move that leads here. */
+  private parent: UctNode<S> | null = null;
+  private key = 0;
 
   constructor(
     private readonly reasoner: Reasoner<S>,
-    readonly state: S,
+    private known: S | null,
   ) {}
+
+  /** The child of `parent` by its joint move of index `key`, whose state is computed on first use. */
+  static after<S>(parent: UctNode<S>, key: number): UctNode<S> {
+    const node = new UctNode(parent.reasoner, null);
+    node.parent = parent;
+    node.key = key;
+    return node;
+  }
+
+  get state(): S {
+    return this.known ?? this.reach();
+  }
+
+  /** Makes the state known, so that the node keeps no reference to its parent (a new root: the old tree). */
+  detach(): void {
+    if (this.known === null) this.reach();
+  }
+
+  /** Computes the state from the parent's, then drops the parent (no reference up the tree stays). */
+  private reach(): S {
+    const parent = this.parent!;
+    const legal = parent.legal;
+    const move = new Array<TermId>(legal.length);
+    let key = this.key;
+    for (let r = legal.length - 1; r >= 0; r--) {
+      const moves = legal[r]!;
+      move[r] = moves[key % moves.length]!;
+      key = Math.floor(key / moves.length);
+    }
+    const state = this.reasoner.nextState(parent.state, move);
+    this.known = state;
+    this.parent = null;
+    return state;
+  }
 
   get terminal(): boolean {
     this.isTerminal ??= this.reasoner.isTerminal(this.state);

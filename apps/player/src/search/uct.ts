@@ -72,6 +72,12 @@ export class UctSearch<S> implements Search {
   private readonly table: PolicyTable;
   private readonly maxBatch: number;
   private readonly leafPlayouts: number;
+  /**
+   * Whether a new leaf's simulation starts at its parent with the leaf's joint move forced: on engines with
+   * their own simulation loop that saves a `nextState` across the boundary per leaf (most leaves are never
+   * reached again); the generic loop would compute the same state itself, so there it saves nothing.
+   */
+  private readonly forceLeaves: boolean;
   private readonly choice: Int32Array;
   private readonly unvisited: TermId[] = [];
   private readonly unvisitedIndex: number[] = [];
@@ -101,6 +107,7 @@ export class UctSearch<S> implements Search {
     this.table = policy instanceof TablePolicy ? policy.table : reasoner.createPolicy({ kind: 'uniform' });
     this.maxBatch = options.batch ?? (reasoner.capabilities.policySimulations ? 64 : 1);
     this.leafPlayouts = options.leafPlayouts ?? 1;
+    this.forceLeaves = reasoner.capabilities.policySimulations === true;
     this.choice = new Int32Array(roleCount);
     this.threshold = new SufficiencyThreshold(roleCount, {
       mode: options.threshold ?? 'adaptive',
@@ -207,6 +214,16 @@ export class UctSearch<S> implements Search {
         node = child;
         continue;
       }
+      if (this.forceLeaves && copies === 1) {
+        // The engine makes the leaf's joint move from this node's state; the leaf computes its own state only
+        // if a descent reaches it again.
+        if (this.nodes < this.maxNodes) {
+          node.addChild(key, UctNode.after(node, key));
+          this.nodes++;
+        }
+        batch.finish(node.state, 1, true);
+        return;
+      }
       const next = reasoner.nextState(node.state, move);
       if (this.nodes < this.maxNodes) {
         const leaf = new UctNode(reasoner, next);
@@ -282,6 +299,7 @@ export class UctSearch<S> implements Search {
     }
     const child = root.child(root.jointIndex(this.choice));
     this.root = child ?? new UctNode(this.reasoner, this.reasoner.nextState(root.state, jointMove));
+    this.root.detach();
     this.nodes = this.root.size();
     this.iterations = 0;
     this.policy.decay();

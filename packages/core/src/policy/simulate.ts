@@ -3,6 +3,7 @@
 // from each finished simulation before the next starts. This is the sequential reference of paper 03
 // (section 2: choose in the playout, learn from every simulation) that the engines' batch paths are compared to.
 import { GdlkitError } from '../errors.js';
+import type { Game } from '../game/game.js';
 import { GrowableInt32 } from '../growable-int32.js';
 import { goalNumber } from '../reasoner/base-reasoner.js';
 import type { PolicyTable, SimulationBatch, SimulationResults } from '../reasoner/simulations.js';
@@ -30,8 +31,41 @@ export function checkSimulationBatch<State>(batch: SimulationBatch<State>, roleC
     }
     if ((at - previous) % roleCount !== 0)
       fail(`prefix ${i - 1} is not whole joint moves of ${roleCount} roles`);
+    if (i > 0 && batch.forcedFirstMove?.[i - 1] && at - previous < roleCount)
+      fail(`simulation ${i - 1} forces its first move but its prefix has no joint move`);
     previous = at;
   }
+  if (batch.forcedFirstMove && batch.forcedFirstMove.length !== count) {
+    fail(`forcedFirstMove has ${batch.forcedFirstMove.length} entries, starts needs ${count}`);
+  }
+}
+
+/**
+ * The state a forced simulation plays from: `start` advanced by `move`, which must be legal there (a terminal
+ * start has no legal move); otherwise the error of `forcedMoveError`.
+ */
+function forcedStart<State>(
+  reasoner: Reasoner<State>,
+  start: State,
+  move: readonly TermId[],
+  simulation: number,
+): State {
+  const terminal = reasoner.isTerminal(start);
+  for (let r = 0; r < move.length; r++) {
+    if (terminal || !reasoner.legalMoves(start, r).includes(move[r]!)) {
+      throw forcedMoveError(reasoner.game, move, simulation);
+    }
+  }
+  return reasoner.nextState(start, move);
+}
+
+/** The error every engine gives for a forced first move (`move`, of simulation i) not legal in its start. */
+export function forcedMoveError(game: Game, move: ArrayLike<TermId>, simulation: number): GdlkitError {
+  const kif = Array.from(move, (m) => game.store.toKif(m)).join(' ');
+  return new GdlkitError(
+    'ILLEGAL_MOVE',
+    `simulation batch: simulation ${simulation} forces (${kif}), not legal in its start`,
+  );
 }
 
 /** `simulate` through the primitives of `reasoner`; `policy` may be any table (it is used via its interface). */
@@ -61,6 +95,10 @@ export function genericSimulate<State>(
     history.append(batch.prefixMoves, batch.prefixOffsets[i]!, batch.prefixOffsets[i + 1]!);
     const prefixLength = history.length;
     let state = batch.starts[i] as State;
+    if (batch.forcedFirstMove?.[i]) {
+      for (let r = 0; r < n; r++) move[r] = history.data[prefixLength - n + r]!;
+      state = forcedStart(reasoner, state, move, i);
+    }
     let depth = 0;
     while (!reasoner.isTerminal(state)) {
       if (depth >= batch.maxDepth) {

@@ -53,6 +53,14 @@ export interface SimulationBatch<State> {
   readonly prefixMoves: Int32Array;
   /** `starts.length + 1` offsets into `prefixMoves`. */
   readonly prefixOffsets: Int32Array;
+  /**
+   * Per simulation, 1 where `starts[i]` is the state *before* the last joint move of its prefix: the engine
+   * makes that joint move first (each move must be legal there, else a GdlkitError) and plays on from the state
+   * it reaches, exactly as if that state had been the start (no draw, not counted in `depths`). The tree hands
+   * a new leaf's simulation its parent's state this way, so the leaf's state is computed inside the engine and
+   * not through a `nextState` call per leaf. Absent: every start is the state after its whole prefix.
+   */
+  readonly forcedFirstMove?: Uint8Array;
   readonly seed: number;
   /** A playout stops after this many joint moves; its goals are then those of the state reached. */
   readonly maxDepth: number;

@@ -1,6 +1,7 @@
 // Conformance of `createPolicy`/`simulate` (issue 20): what every backend's policy simulations must satisfy,
 // checked by replaying what they report through the backend's own primitives.
 import { expect } from 'vitest';
+import { GdlkitError } from '../errors.js';
 import { goalNumber } from '../reasoner/base-reasoner.js';
 import type { PolicyKind, PolicySpec, SimulationBatch, SimulationResults } from '../reasoner/simulations.js';
 import type { Reasoner } from '../reasoner/types.js';
@@ -44,7 +45,29 @@ export async function checkSimulations<State>(r: Reasoner<State>): Promise<void>
     expect(r.simulate(batch(4), policy), `${kind}: decay with γ = 0 forgets`).toEqual(
       r.simulate(batch(4), fresh),
     );
-    for (const table of [policy, again, fresh]) table.dispose();
+    // A forced first move (the tree's new leaves start at their parent): the same simulations, draws and
+    // learning as from the state the move leads to.
+    const forced = r.createPolicy(spec);
+    const unforced = r.createPolicy(spec);
+    expect(r.simulate(forcedBatch(batch(6), initial), forced), `${kind}: a forced first move`).toEqual(
+      r.simulate(batch(6), unforced),
+    );
+    expect(forced.size, `${kind}: a forced first move is learnt once`).toBe(unforced.size);
+    for (const table of [policy, again, fresh, forced, unforced]) table.dispose();
+  }
+  // Forcing a move not legal in the start is refused with a typed error (here: the first move again).
+  if (!r.isTerminal(second) && first.some((move, role) => !r.legalMoves(second, role).includes(move))) {
+    const table = r.createPolicy({ kind: 'uniform' });
+    const twice: SimulationBatch<State> = {
+      starts: [second],
+      prefixMoves: Int32Array.from([...first, ...first]),
+      prefixOffsets: Int32Array.from([0, 2 * first.length]),
+      forcedFirstMove: Uint8Array.from([1]),
+      seed: 1,
+      maxDepth: MAX_DEPTH,
+    };
+    expect(() => r.simulate(twice, table)).toThrow(GdlkitError);
+    table.dispose();
   }
   const cut = r.createPolicy({ kind: 'mast' });
   const none = r.simulate({ ...batch(5), maxDepth: 0 }, cut);
@@ -55,6 +78,15 @@ export async function checkSimulations<State>(r: Reasoner<State>): Promise<void>
     r.roles.map((_, role) => goalNumber(r.goal(initial, role))),
   );
   cut.dispose();
+}
+
+/** `batch` with every start after a one-joint-move prefix replaced by `initial` and that move forced. */
+function forcedBatch<State>(batch: SimulationBatch<State>, initial: State): SimulationBatch<State> {
+  const n = batch.starts.length;
+  const forced = Uint8Array.from({ length: n }, (_, i) =>
+    batch.prefixOffsets[i + 1]! > batch.prefixOffsets[i]! ? 1 : 0,
+  );
+  return { ...batch, starts: batch.starts.map((s, i) => (forced[i] ? initial : s)), forcedFirstMove: forced };
 }
 
 /** Replays each recorded playout from its start: every move legal, the depth and the goals as reported. */

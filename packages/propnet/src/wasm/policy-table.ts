@@ -4,6 +4,7 @@
 // policy simulations inside WebAssembly and the tables learn in place. The tree's own choices and records
 // cross the boundary once per call.
 import {
+  forcedMoveError,
   type Game,
   GdlkitError,
   type PolicySpec,
@@ -197,7 +198,8 @@ export class WasmPolicyTable implements PolicyTable {
     const starts = this.work;
     const offsets = starts + 4 * count;
     const prefix = offsets + 4 * (count + 1);
-    const goals = align(prefix + 4 * batch.prefixMoves.length);
+    const forced = prefix + 4 * batch.prefixMoves.length;
+    const goals = align(forced + (batch.forcedFirstMove ? count : 0));
     const depths = goals + 8 * count * n;
     const truncated = depths + 4 * count;
     const moveOffsets = align(truncated + count);
@@ -208,6 +210,7 @@ export class WasmPolicyTable implements PolicyTable {
     new Int32Array(memory, starts, count).set(addresses);
     new Int32Array(memory, offsets, count + 1).set(batch.prefixOffsets);
     this.writeTerms(prefix, batch.prefixMoves, batch.prefixMoves.length);
+    if (batch.forcedFirstMove) new Uint8Array(memory, forced, count).set(batch.forcedFirstMove);
     const status = this.exports.simulate(
       count,
       batch.maxDepth,
@@ -216,6 +219,7 @@ export class WasmPolicyTable implements PolicyTable {
       starts,
       offsets,
       prefix,
+      batch.forcedFirstMove ? forced : 0,
       goals,
       depths,
       truncated,
@@ -224,8 +228,13 @@ export class WasmPolicyTable implements PolicyTable {
       recorded,
     );
     if (status > 0) throw new GdlkitError('UNSUPPORTED', `role ${roleName(status - 1)} has no legal move`);
-    if (status < 0)
+    if (status === -1)
       throw new GdlkitError('BUDGET_EXCEEDED', 'simulate: the recorded moves outgrew WebAssembly memory');
+    if (status < 0) {
+      const i = -2 - status;
+      const to = batch.prefixOffsets[i + 1]!;
+      throw forcedMoveError(this.game, batch.prefixMoves.subarray(to - n, to), i);
+    }
     const out = this.exports.memory.buffer;
     const moveOffsetsOut = batch.recordMoves
       ? new Int32Array(out, moveOffsets, count + 1).slice()

@@ -315,16 +315,23 @@ export const POLICY_WAT = `
 
   ;; ---- NST (section 3.2): T(a) averages the single move and the sequences seen at least k times ----
   (func $at (param $p i32) (param $k i32) (result i32) (i32.load (i32.add (local.get $p) (i32.shl (local.get $k) (i32.const 2)))))
-  (func $score (param $r i32) (param $move i32) (param $ctx i32) (param $steps i32) (result f64)
-    (local $sum f64) (local $terms f64) (local $last i32) (local $before i32) (local $i i32) (local $counts i32)
+  ;; The roles whose moves precede role r's in a sequence: (r - 1) mod R and (r - 2) mod R, without a division.
+  (func $prev1 (param $r i32) (result i32)
+    (select (i32.sub (global.get $R) (i32.const 1)) (i32.sub (local.get $r) (i32.const 1)) (i32.eqz (local.get $r))))
+  (func $prev2 (param $r i32) (result i32)
+    (local $x i32)
+    (local.set $x (i32.sub (i32.add (local.get $r) (global.get $R)) (i32.const 2)))
+    (if (i32.ge_s (local.get $x) (global.get $R)) (then (local.set $x (i32.sub (local.get $x) (global.get $R)))))
+    (if (i32.lt_s (local.get $x) (i32.const 0)) (then (local.set $x (i32.add (local.get $x) (global.get $R)))))
+    (local.get $x))
+  ;; last and before: the moves of roles r - 1 and r - 2 that precede the move (read when steps >= 1 and >= 2).
+  (func $score (param $r i32) (param $move i32) (param $last i32) (param $before i32) (param $steps i32) (result f64)
+    (local $sum f64) (local $terms f64) (local $i i32) (local $counts i32)
     (if (f64.eq (call $sCount (local.get $r) (local.get $move)) (f64.const 0)) (then (return (f64.const 100))))
     (local.set $sum (call $sAverage (local.get $r) (local.get $move)))
     (local.set $terms (f64.const 1))
     (if (i32.ge_u (local.get $steps) (i32.const 1))
       (then
-        (local.set $last (call $at (local.get $ctx) (i32.add
-          (i32.mul (i32.sub (local.get $steps) (i32.const 1)) (global.get $R))
-          (i32.rem_u (i32.sub (i32.add (local.get $r) (global.get $R)) (i32.const 1)) (global.get $R)))))
         (local.set $i (call $find (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move)))
         (if (i32.ge_s (local.get $i) (i32.const 0))
           (then
@@ -338,10 +345,6 @@ export const POLICY_WAT = `
         (if (i32.and (i32.ge_u (local.get $steps) (i32.const 2))
               (i32.or (local.get $counts) (f64.lt (global.get $k) (f64.const 0.5))))
           (then
-            (local.set $before (call $at (local.get $ctx) (i32.add
-              (i32.mul (i32.sub (local.get $steps) (i32.const 2)) (global.get $R))
-              (i32.rem_u (i32.sub (i32.add (local.get $r) (i32.shl (global.get $R) (i32.const 1))) (i32.const 2))
-                (global.get $R)))))
             (local.set $i (call $find (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
               (local.get $before) (local.get $last) (local.get $move)))
             (if (i32.ge_s (local.get $i) (i32.const 0))
@@ -360,13 +363,12 @@ export const POLICY_WAT = `
     (if (i32.or (i32.eqz (local.get $steps)) (i32.eqz (call $large (local.get $pair)))) (then (return)))
     (local.set $last (call $at (local.get $ctx) (i32.add
       (i32.mul (i32.sub (local.get $steps) (i32.const 1)) (global.get $R))
-      (i32.rem_u (i32.sub (i32.add (local.get $r) (global.get $R)) (i32.const 1)) (global.get $R)))))
+      (call $prev1 (local.get $r)))))
     (if (i32.ge_u (local.get $steps) (i32.const 2))
       (then
         (local.set $before (call $at (local.get $ctx) (i32.add
           (i32.mul (i32.sub (local.get $steps) (i32.const 2)) (global.get $R))
-          (i32.rem_u (i32.sub (i32.add (local.get $r) (i32.shl (global.get $R) (i32.const 1))) (i32.const 2))
-            (global.get $R)))))))
+          (call $prev2 (local.get $r)))))))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (local.set $m (call $at (local.get $moves) (local.get $i)))
@@ -378,13 +380,22 @@ export const POLICY_WAT = `
       (br $each)))
     (global.set $sink (i32.xor (global.get $sink) (local.get $acc))))
   (func $nstChoose (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32) (result i32)
-    (local $i i32) (local $best i32) (local $ties i32) (local $s f64) (local $bestScore f64)
+    (local $i i32) (local $best i32) (local $ties i32) (local $s f64) (local $bestScore f64) (local $last i32)
+    (local $before i32)
     (if (f64.lt (call $rand) (global.get $eps)) (then (return (call $below (local.get $n)))))
     (call $prefetch (local.get $r) (local.get $n) (local.get $moves) (local.get $ctx) (local.get $steps))
+    ;; The context is the same for every move scored: read once.
+    (if (i32.ge_u (local.get $steps) (i32.const 1))
+      (then (local.set $last (call $at (local.get $ctx) (i32.add
+        (i32.mul (i32.sub (local.get $steps) (i32.const 1)) (global.get $R)) (call $prev1 (local.get $r)))))))
+    (if (i32.ge_u (local.get $steps) (i32.const 2))
+      (then (local.set $before (call $at (local.get $ctx) (i32.add
+        (i32.mul (i32.sub (local.get $steps) (i32.const 2)) (global.get $R)) (call $prev2 (local.get $r)))))))
     (local.set $bestScore (f64.const -inf))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-      (local.set $s (call $score (local.get $r) (call $at (local.get $moves) (local.get $i)) (local.get $ctx) (local.get $steps)))
+      (local.set $s (call $score (local.get $r) (call $at (local.get $moves) (local.get $i)) (local.get $last)
+        (local.get $before) (local.get $steps)))
       (if (f64.gt (local.get $s) (local.get $bestScore))
         (then (local.set $bestScore (local.get $s)) (local.set $best (local.get $i)) (local.set $ties (i32.const 1)))
         (else
@@ -449,15 +460,14 @@ export const POLICY_WAT = `
           (then
             (local.set $move (call $at (local.get $hist) (i32.add (local.get $row) (local.get $r))))
             (local.set $last (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (global.get $R))
-              (i32.rem_u (i32.sub (i32.add (local.get $r) (global.get $R)) (i32.const 1)) (global.get $R)))))
+              (call $prev1 (local.get $r)))))
             (local.set $acc (i32.xor (local.get $acc)
               (call $touch (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move))))
             (if (i32.ge_u (local.get $step) (i32.const 2))
               (then (local.set $acc (i32.xor (local.get $acc)
                 (call $touch (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
                   (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (i32.shl (global.get $R) (i32.const 1)))
-                    (i32.rem_u (i32.sub (i32.add (local.get $r) (i32.shl (global.get $R) (i32.const 1))) (i32.const 2))
-                      (global.get $R))))
+                    (call $prev2 (local.get $r))))
                   (local.get $last) (local.get $move))))))))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $roles)))
@@ -481,14 +491,13 @@ export const POLICY_WAT = `
         (if (i32.and (i32.eq (global.get $kind) (i32.const 2)) (i32.ge_u (local.get $step) (i32.const 1)))
           (then
             (local.set $last (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (global.get $R))
-              (i32.rem_u (i32.sub (i32.add (local.get $r) (global.get $R)) (i32.const 1)) (global.get $R)))))
+              (call $prev1 (local.get $r)))))
             (call $gAdd (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move) (local.get $x))
             (if (i32.ge_u (local.get $step) (i32.const 2))
               (then
                 (call $gAdd (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
                   (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (i32.shl (global.get $R) (i32.const 1)))
-                    (i32.rem_u (i32.sub (i32.add (local.get $r) (i32.shl (global.get $R) (i32.const 1))) (i32.const 2))
-                      (global.get $R))))
+                    (call $prev2 (local.get $r))))
                   (local.get $last) (local.get $move) (local.get $x))))))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $roles)))
@@ -543,14 +552,38 @@ export const POLICY_WAT = `
       (then (call $sAverage (local.get $r) (local.get $m))) (else (f64.const 100))))
   (func (export "count") (param $r i32) (param $m i32) (result f64) (call $sCount (local.get $r) (local.get $m)))
 
+  ;; Makes the last joint move of the history (length $hlen) in the loaded state, which must not be terminal and
+  ;; must have each of those moves legal (core's forcedStart); returns 0 when it could not.
+  (func $force (param $hist i32) (param $hlen i32) (result i32)
+    (local $r i32) (local $n i32) (local $j i32) (local $move i32)
+    (if (call $gTerminal) (then (return (i32.const 0))))
+    (block $roles_done (loop $roles
+      (br_if $roles_done (i32.ge_u (local.get $r) (global.get $R)))
+      (local.set $move (call $at (local.get $hist) (i32.add (i32.sub (local.get $hlen) (global.get $R)) (local.get $r))))
+      (local.set $n (call $gLegal (local.get $r)))
+      (local.set $j (i32.const 0))
+      (block $found (loop $scan
+        (if (i32.ge_u (local.get $j) (local.get $n)) (then (return (i32.const 0))))
+        (br_if $found (i32.eq (call $at (global.get $terms) (call $gLegalAt (local.get $j))) (local.get $move)))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $scan)))
+      (call $gSelect (local.get $r) (local.get $j))
+      (local.set $r (i32.add (local.get $r) (i32.const 1)))
+      (br $roles)))
+    (call $gAdvance)
+    (i32.const 1))
+
   ;; ---- simulate: core's genericSimulate, whole, inside the module ----
   ;; starts: per simulation the game-memory address of its start state (i32); offsets/prefix: the batch's
-  ;; prefixes (move terms); goals f64 and depths i32 per simulation; truncated one byte each; moveOffsets and
+  ;; prefixes (move terms); forced: per simulation one byte, 1 when its prefix's last joint move is made first
+  ;; (0: no such bytes); goals f64 and depths i32 per simulation; truncated one byte each; moveOffsets and
   ;; recorded: the playouts' moves when asked (recorded grows the memory); hist: room for the longest history.
-  ;; Returns 0, r + 1 when role r has no legal move in a non-terminal state, or -1 when memory ran out.
+  ;; Returns 0, r + 1 when role r has no legal move in a non-terminal state, -1 when memory ran out, or -2 - i
+  ;; when simulation i forces a move not legal in its start.
   (func (export "simulate") (param $count i32) (param $maxDepth i32) (param $recordMoves i32) (param $seedValue i32)
-      (param $starts i32) (param $offsets i32) (param $prefix i32) (param $goals i32) (param $depths i32)
-      (param $truncated i32) (param $moveOffsets i32) (param $hist i32) (param $recorded i32) (result i32)
+      (param $starts i32) (param $offsets i32) (param $prefix i32) (param $forced i32) (param $goals i32)
+      (param $depths i32) (param $truncated i32) (param $moveOffsets i32) (param $hist i32) (param $recorded i32)
+      (result i32)
     (local $i i32) (local $hlen i32) (local $plen i32) (local $depth i32) (local $r i32) (local $n i32)
     (local $j i32) (local $c i32) (local $ctxSteps i32) (local $ctx i32) (local $g f64) (local $recLen i32)
     (local $end i32) (local $from i32)
@@ -565,6 +598,12 @@ export const POLICY_WAT = `
         (i32.shl (local.get $hlen) (i32.const 2)))
       (local.set $plen (local.get $hlen))
       (call $gLoad (call $at (local.get $starts) (local.get $i)))
+      (if (local.get $forced)
+        (then
+          (if (i32.load8_u (i32.add (local.get $forced) (local.get $i)))
+            (then
+              (if (i32.eqz (call $force (local.get $hist) (local.get $hlen)))
+                (then (return (i32.sub (i32.const -2) (local.get $i)))))))))
       (local.set $depth (i32.const 0))
       (i32.store8 (i32.add (local.get $truncated) (local.get $i)) (i32.const 0))
       (block $over (loop $step
