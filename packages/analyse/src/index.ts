@@ -14,6 +14,7 @@ export {
   baseCaseProgram,
   consequenceProgram,
   inductionStepProgram,
+  inductionStepPrograms,
   type ProofProgram,
 } from './proof-programs.js';
 export { formatProperty, type Property, parseProperty } from './properties.js';
