@@ -143,9 +143,13 @@ async function solveSteps(
 ): Promise<SolveOutcome> {
   let peakBytes = 0;
   let outcome: SolveOutcome | undefined;
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
     outcome = await setup.solver.solve(step.text, budget());
     peakBytes = Math.max(peakBytes, outcome.peakBytes);
+    // The budget left for a later program is not the proof's: say which program was stopped.
+    if (outcome.status === 'aborted' && steps.length > 1) {
+      return { ...outcome, peakBytes, reason: `${outcome.reason} (program ${i + 1} of ${steps.length})` };
+    }
     if (outcome.status !== 'unsatisfiable') break;
   }
   return { ...outcome!, peakBytes };

@@ -4,7 +4,14 @@
 import { playRandomMatch } from '@gdlkit/core';
 import { createProver } from '@gdlkit/prover';
 import { describe, expect, it } from 'vitest';
-import { formatProperty, GameAnalyser, type Property, parseProperty } from '../src/index.js';
+import {
+  type AspSolver,
+  ClingoSolver,
+  formatProperty,
+  GameAnalyser,
+  type Property,
+  parseProperty,
+} from '../src/index.js';
 import { gameText } from './helpers.js';
 
 const budget = { seconds: 60, memoryBytes: 2 ** 30 };
@@ -92,6 +99,28 @@ describe('count properties', () => {
     expect(r.status).toBe('refuted');
     expect(r.counterexample?.case).toBe('step');
     expect(r.counterexample!.next.some((f) => f.startsWith('(count'))).toBe(true);
+  });
+
+  it('is unknown, naming the program, when one program of the step is stopped', async () => {
+    // The delta of role b in the case where a takes: stopped as if by the budget.
+    const stopped = (program: string) => program.includes('K0 = (b)') && program.includes('M = take(');
+    const clingo = new ClingoSolver();
+    const solver: AspSolver = {
+      solve: (program, b) =>
+        stopped(program)
+          ? Promise.resolve({ status: 'aborted', reason: 'stopped by the test', seconds: 0, peakBytes: 0 })
+          : clingo.solve(program, b),
+      close: () => clingo.close(),
+    };
+    const analyser = GameAnalyser.load(takeGame('sound'), 'take.kif', { properties: [taken], solver });
+    try {
+      const r = await analyser.prove(taken, [control], budget);
+      expect(r.status).toBe('unknown');
+      expect(r.abortedIn).toBe('step');
+      expect(r.reason).toMatch(/^induction step: stopped by the test \(program \d+ of \d+\)$/);
+    } finally {
+      await analyser.close();
+    }
   });
 
   it('rejects a counter that is not a feature and a body reading does', async () => {
