@@ -4,6 +4,7 @@ export {
   type AspSolver,
   ClingoSolver,
   DEFAULT_PORTFOLIO,
+  type SolveOptions,
   type SolveOutcome,
   type SolverBudget,
   STOPPED,

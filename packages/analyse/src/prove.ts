@@ -144,7 +144,8 @@ async function solveSteps(
   let peakBytes = 0;
   let outcome: SolveOutcome | undefined;
   for (const [i, step] of steps.entries()) {
-    outcome = await setup.solver.solve(step.text, budget());
+    // Split steps are many small programs: the default configuration alone (SolveOptions.portfolio).
+    outcome = await setup.solver.solve(step.text, budget(), { portfolio: steps.length === 1 });
     peakBytes = Math.max(peakBytes, outcome.peakBytes);
     // The budget left for a later program is not the proof's: say which program was stopped.
     if (outcome.status === 'aborted' && steps.length > 1) {
