@@ -61,12 +61,18 @@ export function countStepParts(game: Game, domain: DomainProgram, p: CountProper
   return ['one', ...[...keys].sort().map((k) => `delta:${k}`)];
 }
 
-/** Counts must be integers: the delta compares their difference (checked against the feature domain). */
+/**
+ * Why the counts cannot be compared, if so: they must be natural numbers (the delta subtracts them, and clingo
+ * drops a rule whose arithmetic is undefined, which would hide a violation), checked against the feature
+ * domain's ground instances — so those must be known.
+ */
 export function nonIntegerCount(game: Game, domain: DomainProgram, p: CountProperty): string | undefined {
-  for (const text of domain.groundFeatures?.get(counterFeature(p)) ?? []) {
+  const instances = domain.groundFeatures?.get(counterFeature(p));
+  if (!instances) return 'the counts are not known (the relaxed domain was not computed)';
+  for (const text of instances) {
     const term = game.parseTerm(text);
     const count = game.store.toKif(game.store.arg(term, game.store.arity(term) - 1));
-    if (!/^(0|[1-9][0-9]{0,8})$/.test(count)) return text;
+    if (!/^(0|[1-9][0-9]{0,8})$/.test(count)) return `the count of ${text} is not a natural number`;
   }
   return undefined;
 }

@@ -123,11 +123,17 @@ describe('count properties', () => {
     }
   });
 
-  it('rejects a counter that is not a feature and a body reading does', async () => {
+  it('rejects a counter that is not a feature, counts that are not numbers and a body reading does', async () => {
     const bad = parseProperty('count:(score ?r ?n)>=(cell ?s ?p):(true (cell ?s ?p)) (owner ?p ?r)');
-    const analyser = GameAnalyser.load(takeGame('sound'), 'take.kif', { properties: [bad] });
+    // A letter for a count: the delta's subtraction would be undefined and clingo would drop the rule.
+    const level = parseProperty('count:(level ?r ?n)>=(cell ?s ?p):(true (cell ?s ?p)) (owner ?p ?r)');
+    const game = `${takeGame('sound')}\n(init (level a x))`;
+    const analyser = GameAnalyser.load(game, 'take.kif', { properties: [bad, level] });
     try {
       await expect(analyser.prove(bad, [], budget)).rejects.toThrow(/score\/2 is not a feature/);
+      await expect(analyser.prove(level, [], budget)).rejects.toThrow(
+        /count of \(level a x\) is not a natural/,
+      );
     } finally {
       await analyser.close();
     }
