@@ -173,12 +173,7 @@ export class GameAnalyser {
         throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: ${feature} is not a feature`);
       }
       const bad = nonIntegerCount(this.game, this.domain, p);
-      if (bad !== undefined) {
-        throw new GdlkitError(
-          'BAD_TERM',
-          `${formatProperty(p)}: the count of ${bad} is not a natural number`,
-        );
-      }
+      if (bad !== undefined) throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: ${bad}`);
     }
     if (p.kind === 'group') {
       for (const f of p.features) {

@@ -132,7 +132,7 @@ describe('count properties', () => {
     try {
       await expect(analyser.prove(bad, [], budget)).rejects.toThrow(/score\/2 is not a feature/);
       await expect(analyser.prove(level, [], budget)).rejects.toThrow(
-        /count of \(level a x\) is not a natural/,
+        />=\(cell \?s \?p\):.*: the count of \(level a x\) is not a natural number$/,
       );
     } finally {
       await analyser.close();
