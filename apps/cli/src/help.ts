@@ -72,7 +72,9 @@ SIGTERM. Logs go to stderr as JSON lines, among them which backend it chose for 
 Proves properties of a game by induction with answer set programming (Schiffel & Thielscher 2009): each
 property is proved, refuted or left open within the budget; progress goes to stderr.
   --property P     unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] |
-                   state:FORMULA (repeatable)
+                   state:FORMULA | count:(COUNTER ?KEY... ?N)RELATION ELEMENT:BODY (repeatable; count: a
+                   counter invariant, RELATION >=, = or <=, e.g. 'count:(piece_count ?p ?n)>=(cell ?x ?y ?c):
+                   (true (cell ?x ?y ?c)) (piece_owner_type ?c ?p ?t)'; properties proved join the assumptions)
   --all-unique     find every uniqueness property of the state fluents (--no-joint: one at a time only)
   --budget S       seconds per property
   --memory MB      memory bound of the solver

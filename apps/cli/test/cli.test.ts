@@ -140,6 +140,24 @@ describe('gdlkit analyse', () => {
     expect(r.stdout).toContain(`${notBoth}: proved as a consequence of the assumptions (`);
   });
 
+  it('proves a counter invariant and zero-sum given it (checkers on half the board)', async () => {
+    const tiny = join(games, 'checkerstiny.kif');
+    const pieces =
+      'count:(piece_count ?p ?n)>=(cell ?x ?y ?c):(true (cell ?x ?y ?c)) (piece_owner_type ?c ?p ?t)';
+    const args = ['analyse', tiny, '--property', 'unique:control/1:1', '--property', pieces];
+    const r = await runCli([...args, '--property', 'zero-sum', '--json']);
+    expect(r.code).toBe(0);
+    expect(proved(r.stdout).map((p) => p.property)).toEqual(['unique:control/1:1', pieces, 'zero-sum']);
+    const bad = await runCli([
+      'analyse',
+      tiny,
+      '--property',
+      'count:(piece_count ?p ?n)>(cell ?x):(true (cell ?x))',
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/cannot read property .*RELATION one of >=, =, <=/);
+  });
+
   it('--refute-with writes a match record reaching a violation, which gdlkit replay replays', async () => {
     const endgame = join(games, 'endgame.kif');
     const record = join(mkdtempSync(join(tmpdir(), 'gdlkit-analyse-')), 'violation.jsonl');

@@ -2,6 +2,7 @@
 // clingo solver; proves properties one at a time or runs the systematic uniqueness search.
 import { type Game, GdlkitError, loadGame, type RelationId } from '@gdlkit/core';
 import { type AspSolver, ClingoSolver, type SolverBudget } from './clingo-solver.js';
+import { counterFeature, counterParts, countRuleText, nonIntegerCount } from './counter-invariant.js';
 import { buildDomainProgram, type DomainProgram } from './domain-program.js';
 import { formatProperty, type Property } from './properties.js';
 import type { EncodingContext } from './property-encoding.js';
@@ -20,6 +21,7 @@ export interface AnalyserOptions {
 }
 
 const STATE_RELATION = 'gdlkit_state_property';
+const COUNT_RELATION = 'gdlkit_count';
 
 export class GameAnalyser {
   /**
@@ -35,6 +37,7 @@ export class GameAnalyser {
   private constructor(
     readonly game: Game,
     private readonly stateRelations: ReadonlyMap<string, RelationId>,
+    private readonly countRelations: ReadonlyMap<string, RelationId>,
     readonly solver: AspSolver,
   ) {
     this.domain = buildDomainProgram(game);
@@ -51,15 +54,34 @@ export class GameAnalyser {
         }
         return r;
       },
+      countRelation: (p) => {
+        const r = this.countRelations.get(formatProperty(p));
+        if (r === undefined) {
+          throw new GdlkitError('BAD_TERM', `${formatProperty(p)} was not given when the game was loaded`);
+        }
+        return r;
+      },
     };
   }
 
-  /** Loads KIF text; each state property's formula is added as the rule `(<= gdlkit_state_property_N formula)`. */
+  /**
+   * Loads KIF text; each state property's formula is added as the rule `(<= gdlkit_state_property_N formula)`,
+   * each count property's set as `(<= (gdlkit_count_N key... element) body)`.
+   */
   static load(text: string, file: string, options: AnalyserOptions = {}): GameAnalyser {
     const formulas = [
       ...new Set((options.properties ?? []).flatMap((p) => (p.kind === 'state' ? [p.formula] : []))),
     ];
-    const extra = formulas.map((f, i) => `\n(<= ${STATE_RELATION}_${i} ${f})`).join('');
+    const counts = [
+      ...new Map(
+        (options.properties ?? []).flatMap((p) =>
+          p.kind === 'count' ? [[formatProperty(p), p] as const] : [],
+        ),
+      ).values(),
+    ];
+    const extra =
+      formulas.map((f, i) => `\n(<= ${STATE_RELATION}_${i} ${f})`).join('') +
+      counts.map((p, i) => `\n${countRuleText(p, `${COUNT_RELATION}_${i}`)}`).join('');
     const game = loadGame(text + extra, file);
     const relations = new Map<string, RelationId>();
     formulas.forEach((f, i) => {
@@ -73,7 +95,20 @@ export class GameAnalyser {
       }
       relations.set(f, id);
     });
-    return new GameAnalyser(game, relations, options.solver ?? new ClingoSolver());
+    const countRelations = new Map<string, RelationId>();
+    counts.forEach((p, i) => {
+      const key = `${COUNT_RELATION}_${i}/${counterParts(p).keys.length + 1}`;
+      const id = game.relations.find((r) => r.key === key)?.id;
+      if (id === undefined) throw new GdlkitError('BAD_TERM', `cannot read ${formatProperty(p)}`);
+      if (game.analysis.dependsOnDoes[id]) {
+        throw new GdlkitError(
+          'BAD_TERM',
+          `${formatProperty(p)}: the body depends on does: not a state property`,
+        );
+      }
+      countRelations.set(formatProperty(p), id);
+    });
+    return new GameAnalyser(game, relations, countRelations, options.solver ?? new ClingoSolver());
   }
 
   /**
@@ -131,6 +166,15 @@ export class GameAnalyser {
       throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: no argument positions`);
     }
     if (p.kind === 'state') this.context.stateRelation(p.formula);
+    if (p.kind === 'count') {
+      this.context.countRelation(p);
+      const feature = counterFeature(p);
+      if (!this.domain.features.some((f) => f.key === feature)) {
+        throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: ${feature} is not a feature`);
+      }
+      const bad = nonIntegerCount(this.game, this.domain, p);
+      if (bad !== undefined) throw new GdlkitError('BAD_TERM', `${formatProperty(p)}: ${bad}`);
+    }
     if (p.kind === 'group') {
       for (const f of p.features) {
         const term = this.game.parseTerm(f);

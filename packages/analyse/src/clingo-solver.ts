@@ -31,9 +31,18 @@ export type SolveOutcome =
       readonly peakBytes: number;
     };
 
+export interface SolveOptions {
+  /**
+   * false: the first configuration only, never a second worker. For the many small programs of a split
+   * induction step (checkers' counter: 24), where jumpy does not decide some at all and a cancelled worker
+   * must be restarted: 17 instead of 24–29 CPU-s, 27 instead of 41–50 s wall (docs/benchmarks.md, issue 24).
+   */
+  readonly portfolio?: boolean;
+}
+
 /** Anything that decides answer set programs (a browser build can supply one over clingo-wasm's web entry). */
 export interface AspSolver {
-  solve(program: string, budget: SolverBudget): Promise<SolveOutcome>;
+  solve(program: string, budget: SolverBudget, options?: SolveOptions): Promise<SolveOutcome>;
   close(): Promise<void>;
 }
 
@@ -81,7 +90,7 @@ export class ClingoSolver implements AspSolver {
     this.workers = portfolio.map((args) => new ClingoWorker(args));
   }
 
-  async solve(program: string, budget: SolverBudget): Promise<SolveOutcome> {
+  async solve(program: string, budget: SolverBudget, options: SolveOptions = {}): Promise<SolveOutcome> {
     const started = performance.now();
     const elapsed = () => (performance.now() - started) / 1000;
     const running = new Map<ClingoWorker, Promise<SolveOutcome>>();
@@ -94,7 +103,7 @@ export class ClingoSolver implements AspSolver {
     };
     startNext();
     while (running.size > 0) {
-      const stagger = next < this.workers.length ? STAGGER_SECONDS : undefined;
+      const stagger = options.portfolio !== false && next < this.workers.length ? STAGGER_SECONDS : undefined;
       const first = await firstSettled(running, stagger);
       if (!first) {
         startNext();

@@ -4,6 +4,7 @@ export {
   type AspSolver,
   ClingoSolver,
   DEFAULT_PORTFOLIO,
+  type SolveOptions,
   type SolveOutcome,
   type SolverBudget,
   STOPPED,
@@ -14,6 +15,7 @@ export {
   baseCaseProgram,
   consequenceProgram,
   inductionStepProgram,
+  inductionStepPrograms,
   type ProofProgram,
 } from './proof-programs.js';
 export { formatProperty, type Property, parseProperty } from './properties.js';

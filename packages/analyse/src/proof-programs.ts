@@ -2,7 +2,9 @@
 // (1) and induction step (2) hold; an answer set is a counterexample — and program (2) without the
 // transition, which shows ϕ to be a consequence of Φ alone.
 import { aspName } from './asp-names.js';
+import { countStepParts } from './counter-invariant.js';
 import type { DomainProgram } from './domain-program.js';
+import { type MoveCase, moveCases } from './move-cases.js';
 import type { Property } from './properties.js';
 import {
   type EncodingContext,
@@ -53,10 +55,12 @@ export function inductionStepProgram(
   domain: DomainProgram,
   property: Property,
   assumptions: readonly Property[],
+  part?: string,
+  moveCase?: MoveCase,
 ): ProofProgram {
   const { game } = ctx;
   const encodings = [
-    encodeProperty(ctx, property, 0, 'next'),
+    encodeProperty(ctx, property, 0, 'next', part),
     // ϕ_true of a property of terminal states holds in the non-terminal current state: no rules needed.
     ...(constrainsTerminalOnly(property) ? [] : [encodeProperty(ctx, property, 0, 'true')]),
     ...assumptions.map((a, i) => encodeProperty(ctx, a, i + 1, 'true')),
@@ -83,7 +87,9 @@ export function inductionStepProgram(
   // Lines 10-11 of (2) as one choice over the moves that can be legal: the same answer sets (legal never
   // reads does), but the grounder instantiates does, and every next rule reading it, only for moves some
   // legal rule can derive instead of the whole move domain (endgame's 2·12,288 king/rook moves).
-  if (withRoles.readsDoes) lines.push('1 { does(R,M) : mDom(M), legal(R,M) } 1 :- role(R).');
+  if (withRoles.readsDoes && moveCase) {
+    lines.push(...moveCase.clauses, '1 { does(R,M) : mDom(M), legal(R,M), aLlowed(R,M) } 1 :- role(R).');
+  } else if (withRoles.readsDoes) lines.push('1 { does(R,M) : mDom(M), legal(R,M) } 1 :- role(R).');
   for (const e of encodings) lines.push(...e.clauses);
   for (let i = 1; i <= assumptions.length; i++) lines.push(`:- ${violation(i, 'true')}.`);
   if (!constrainsTerminalOnly(property)) lines.push(`:- ${violation(0, 'true')}.`);
@@ -124,6 +130,42 @@ export function consequenceProgram(
   for (let i = 1; i <= assumptions.length; i++) lines.push(`:- ${violation(i, 'true')}.`);
   lines.push(`:- not ${violation(0, 'true')}.`, ...SHOW);
   return { text: lines.join('\n'), gameRules: relevant.rules.length };
+}
+
+/**
+ * The parts of the induction step, each proved by its own program (one part: `[undefined]`). A count
+ * property's step splits into existence and one delta per key (counter-invariant.ts): the step holds when
+ * no part's program has an answer set.
+ */
+export function stepParts(
+  ctx: EncodingContext,
+  domain: DomainProgram,
+  property: Property,
+): readonly (string | undefined)[] {
+  return property.kind === 'count' ? countStepParts(ctx.game, domain, property) : [undefined];
+}
+
+/**
+ * Program (2) as the programs to decide: one per part of the step and, for a count property, per case of
+ * the joint move (move-cases.ts). The step holds when none has an answer set.
+ */
+export function inductionStepPrograms(
+  ctx: EncodingContext,
+  domain: DomainProgram,
+  property: Property,
+  assumptions: readonly Property[],
+): ProofProgram[] {
+  const cases: readonly (MoveCase | undefined)[] = (property.kind === 'count'
+    ? moveCases(ctx.game)
+    : undefined) ?? [undefined];
+  const programs = new Map<string, ProofProgram>();
+  for (const part of stepParts(ctx, domain, property)) {
+    for (const c of cases) {
+      const program = inductionStepProgram(ctx, domain, property, assumptions, part, c);
+      programs.set(program.text, program);
+    }
+  }
+  return [...programs.values()];
 }
 
 /** Zero-sum constrains terminal states only (its violation needs `terminal`). */

@@ -2,6 +2,7 @@
 // through view p violates property number I. "ϕ_p holds" is then `not vIol(I,p)`.
 import type { Game, RelationId } from '@gdlkit/core';
 import { aspGroundTerm, aspName, patternFunctor } from './asp-names.js';
+import { type CountProperty, encodeCount } from './counter-invariant.js';
 import type { Property } from './properties.js';
 import { type View, viewPredicate } from './rule-translation.js';
 
@@ -23,6 +24,8 @@ export interface EncodingContext {
   readonly game: Game;
   /** Relation of the auxiliary rule `(<= gdlkit_state_N formula)` added for a state property. */
   stateRelation(formula: string): RelationId;
+  /** Relation of the rule `(<= (gdlkit_count_N key... element) body)` added for a count property. */
+  countRelation(property: CountProperty): RelationId;
   /** The default zero-sum total: the largest goal value the rules mention. */
   readonly maxGoal: number;
 }
@@ -31,7 +34,14 @@ export function violation(index: number, view: View): string {
   return `vIol(${index},${view})`;
 }
 
-export function encodeProperty(ctx: EncodingContext, p: Property, index: number, view: View): Encoding {
+/** `part` selects one part of a count property's step (counter-invariant.ts); other kinds have one part. */
+export function encodeProperty(
+  ctx: EncodingContext,
+  p: Property,
+  index: number,
+  view: View,
+  part?: string,
+): Encoding {
   const { game } = ctx;
   const viol = violation(index, view);
   switch (p.kind) {
@@ -91,6 +101,8 @@ export function encodeProperty(ctx: EncodingContext, p: Property, index: number,
         needs: [...functors].map((functor) => ({ view, relation: game.keywords.true, functor })),
       };
     }
+    case 'count':
+      return encodeCount(game, p, ctx.countRelation(p), index, view, part);
     case 'state': {
       const relation = ctx.stateRelation(p.formula);
       return {

@@ -53,7 +53,7 @@ export async function proveOrRefute<S>(
   });
   const searched = (async (): Promise<Omit<ProofOrRefutation, 'proof'>> => {
     if (!checkableByReasoner(property))
-      return { searchError: 'a state formula is not checked by a reasoner' };
+      return { searchError: 'a state formula or counted set is not checked by a reasoner' };
     // Building the reasoner keeps this thread busy: a proof decided within HEAD_START_SECONDS (most are) needs
     // no reasoner at all.
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -4,7 +4,12 @@ import type { Game } from '@gdlkit/core';
 import type { AspSolver, SolveOutcome, SolverBudget } from './clingo-solver.js';
 import { type Counterexample, readCounterexample } from './counterexample.js';
 import type { DomainProgram } from './domain-program.js';
-import { baseCaseProgram, consequenceProgram, inductionStepProgram } from './proof-programs.js';
+import {
+  baseCaseProgram,
+  consequenceProgram,
+  inductionStepPrograms,
+  type ProofProgram,
+} from './proof-programs.js';
 import type { Property } from './properties.js';
 import type { EncodingContext } from './property-encoding.js';
 
@@ -89,15 +94,16 @@ export async function proveByInduction(
   if (setup.domain.infinite) return result('unknown', { reason: setup.domain.infinite });
 
   const base = baseCaseProgram(setup.context, setup.domain, property);
-  const step = inductionStepProgram(setup.context, setup.domain, property, assumptions);
-  rules = { base: base.gameRules, step: step.gameRules };
+  const steps = stepPrograms(setup, property, assumptions);
+  rules = { base: base.gameRules, step: Math.max(...steps.map((s) => s.gameRules)) };
   const remaining = (): SolverBudget => ({ ...budget, seconds: Math.max(0.001, budget.seconds - seconds()) });
 
   // Zero-sum and state properties speak about derived relations and often follow from Φ alone (e.g. goal
   // rules that are complementary in every state); checking that first avoids grounding the transition. A
   // counterexample here is any state satisfying Φ, not a refutation: the induction decides then.
+  // A count property relates the counter to the board: not a consequence of uniqueness properties.
   const lemma =
-    property.kind === 'unique'
+    property.kind === 'unique' || property.kind === 'count'
       ? undefined
       : consequenceProgram(setup.context, setup.domain, property, assumptions);
   if (lemma) {
@@ -115,9 +121,39 @@ export async function proveByInduction(
   if (first.status === 'satisfiable') {
     return result('refuted', { counterexample: readCounterexample(first.atoms, 'init') });
   }
-  const second = await setup.solver.solve(step.text, remaining());
+  const second = await solveSteps(setup, steps, remaining);
   peakBytes = Math.max(peakBytes, second.peakBytes);
   return stepResult(second, result);
+}
+
+/** Program (2), one per part of the step and case of the joint move (inductionStepPrograms). */
+function stepPrograms(
+  setup: ProofSetup,
+  property: Property,
+  assumptions: readonly Property[],
+): ProofProgram[] {
+  return inductionStepPrograms(setup.context, setup.domain, property, assumptions);
+}
+
+/** The parts in turn: the first answer set (or stop) decides; all unsatisfiable is unsatisfiable. */
+async function solveSteps(
+  setup: ProofSetup,
+  steps: readonly ProofProgram[],
+  budget: () => SolverBudget,
+): Promise<SolveOutcome> {
+  let peakBytes = 0;
+  let outcome: SolveOutcome | undefined;
+  for (const [i, step] of steps.entries()) {
+    // Split steps are many small programs: the default configuration alone (SolveOptions.portfolio).
+    outcome = await setup.solver.solve(step.text, budget(), { portfolio: steps.length === 1 });
+    peakBytes = Math.max(peakBytes, outcome.peakBytes);
+    // The budget left for a later program is not the proof's: say which program was stopped.
+    if (outcome.status === 'aborted' && steps.length > 1) {
+      return { ...outcome, peakBytes, reason: `${outcome.reason} (program ${i + 1} of ${steps.length})` };
+    }
+    if (outcome.status !== 'unsatisfiable') break;
+  }
+  return { ...outcome!, peakBytes };
 }
 
 /**
@@ -143,15 +179,19 @@ export async function proveInductionStep(
       peakBytes: 0,
     };
   }
-  const step = inductionStepProgram(setup.context, setup.domain, property, assumptions);
-  const outcome = await setup.solver.solve(step.text, budget);
+  const steps = stepPrograms(setup, property, assumptions);
+  const seconds = () => (performance.now() - started) / 1000;
+  const outcome = await solveSteps(setup, steps, () => ({
+    ...budget,
+    seconds: Math.max(0.001, budget.seconds - seconds()),
+  }));
   return stepResult(outcome, (status, extra = {}) => ({
     property,
     status,
-    seconds: (performance.now() - started) / 1000,
+    seconds: seconds(),
     cpuSeconds: cpu(),
     assumptions,
-    rules: { base: 0, step: step.gameRules },
+    rules: { base: 0, step: Math.max(...steps.map((s) => s.gameRules)) },
     peakBytes: outcome.peakBytes,
     ...extra,
   }));

@@ -50,9 +50,9 @@ export interface ReachableViolation {
   readonly seconds: number;
 }
 
-/** Properties a concrete state can be checked against (a state formula needs the rules, not a reasoner). */
+/** Properties a concrete state can be checked against (state formulas and counted sets need the rules, not a reasoner). */
 export function checkableByReasoner(property: Property): boolean {
-  return property.kind !== 'state';
+  return property.kind !== 'state' && property.kind !== 'count';
 }
 
 /**

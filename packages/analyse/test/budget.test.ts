@@ -61,6 +61,20 @@ describe('budget', () => {
     expect(outcome.status === 'aborted' && outcome.reason).toMatch(/memory budget/);
   });
 
+  it('gives a program to the second configuration only with the portfolio', async () => {
+    // The second configuration defines `easy`, which makes the pigeonhole program unsatisfiable at once.
+    const program = `#const easy=0.\n:- easy = 1.\n${PIGEONHOLE}`;
+    const pair = new ClingoSolver([[], ['-c', 'easy=1']]);
+    try {
+      const budget = { seconds: 3, memoryBytes: 2 ** 31 };
+      expect((await pair.solve(program, budget)).status).toBe('unsatisfiable');
+      const alone = await pair.solve(program, budget, { portfolio: false });
+      expect(alone.status === 'aborted' && alone.reason).toMatch(/time budget/);
+    } finally {
+      await pair.close();
+    }
+  });
+
   it('reports an aborted proof as unknown', async () => {
     const analyser = GameAnalyser.load(gameText('tictactoe'), 'tictactoe.kif');
     try {

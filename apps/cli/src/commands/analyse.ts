@@ -25,7 +25,9 @@ const USAGE =
   '  --refute-with: each --property is also searched for a reachable violation with that backend (random\n' +
   '    matches directed at their ends) beside its proof and within its budget; the first one decided stops the\n' +
   '    other, and a match record reaching a violation is written to --record\n' +
-  '  P: unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] | state:FORMULA';
+  '  P: unique:NAME/ARITY:POSITIONS | exactly-one:NAME/ARITY:POSITIONS | zero-sum[:TOTAL] | state:FORMULA |\n' +
+  "     count:(COUNTER ?KEY... ?N)RELATION ELEMENT:BODY  (RELATION >=, = or <=; e.g. checkers' pieces:\n" +
+  "     'count:(piece_count ?p ?n)>=(cell ?x ?y ?c):(true (cell ?x ?y ?c)) (piece_owner_type ?c ?p ?t)')";
 
 /** ASP proofs of game properties (Schiffel & Thielscher 2009); properties are proved in order, each proved one joining Φ. */
 export async function analyse(args: string[]): Promise<number> {
