@@ -7,21 +7,24 @@ import { initialStateOf } from '../engine.js';
 import type { PropnetIR } from '../ir.js';
 import { supportsDifferential } from './differential-lower.js';
 import { DifferentialWasmPropnet } from './differential-runtime.js';
+import { chooseSplit } from './differential-split.js';
 import { OPTIMISE_MAX_WIRES } from './lower.js';
 import { WasmPropnet } from './runtime.js';
 import type { WasmCore } from './wasm-core.js';
 
 /**
- * Trial rounds: each module's best round counts (V8 runs a new module in its baseline tier and swaps in
+ * Trial rounds: each candidate's best round counts (V8 runs a new module in its baseline tier and swaps in
  * optimised code while it runs, sooner for the small differential module), so rounds go on, alternating,
- * until neither best improved by more than 5 % in a round (at least MIN_ROUNDS, at most MAX_ROUNDS).
+ * until no best improved by more than 5 % in a round (at least MIN_ROUNDS, at most MAX_ROUNDS).
  */
 const MIN_ROUNDS = 3;
-const MAX_ROUNDS = 12;
-const ROUND_MS = 15;
+const MAX_ROUNDS = 8;
+const ROUND_MS = 8;
 const TRIAL_DEPTH = 200;
+/** Candidates: straight-line, and the differential module with one net or split, loading rises or falls first. */
+const MAX_CANDIDATES = 5;
 /** The longest the trial's playouts can take (the build budget reserves it: build-estimate.ts). */
-export const TRIAL_MAX_MS = 2 * MAX_ROUNDS * ROUND_MS;
+export const TRIAL_MAX_MS = MAX_CANDIDATES * MAX_ROUNDS * ROUND_MS;
 
 /**
  * How much faster the differential module must run in the trial to be chosen. The larger straight-line module
@@ -32,30 +35,49 @@ export const TRIAL_MAX_MS = 2 * MAX_ROUNDS * ROUND_MS;
  */
 const DIFFERENTIAL_MARGIN = 1.5;
 
+interface Candidate {
+  readonly core: WasmCore;
+  /** For a differential module: the load order it is timed with (DifferentialWasmPropnet.setRisesFirst). */
+  readonly risesFirst?: boolean;
+  best: number;
+}
+
 /**
  * The module to run `ir` on. A net with a cyclic component runs straight-line (counters cannot retract atoms
- * that support each other). A net past OPTIMISE_MAX_WIRES runs differential without a trial: its
- * straight-line module is built unoptimised, which took seconds and ran 14–40× slower (othello-comp2007).
+ * that support each other). Otherwise the differential module — one net, or one per side to move when the
+ * trial playouts find a control split (differential-split.ts), loading the rising or the falling bases first —
+ * is timed against the straight-line one; a net past OPTIMISE_MAX_WIRES has no straight-line candidate: its
+ * module is built unoptimised, which took seconds and ran 14–40× slower (othello-comp2007).
  */
 export function chooseWasmCore(ir: PropnetIR): WasmCore {
   if (!supportsDifferential(ir)) return new WasmPropnet(ir);
-  const differential = new DifferentialWasmPropnet(ir);
-  if (ir.fanin.length > OPTIMISE_MAX_WIRES) return differential;
-  const straight = new WasmPropnet(ir);
-  const start = initialStateOf(ir, differential);
-  let best = { differential: 0, straight: 0 };
+  const one = new DifferentialWasmPropnet(ir);
+  const start = initialStateOf(ir, one);
+  const split = chooseSplit(ir, one, start);
+  const differential = split.bases.length > 0 ? [one, new DifferentialWasmPropnet(ir, split)] : [one];
+  const candidates: Candidate[] = differential.flatMap((core) => [
+    { core, risesFirst: true, best: 0 },
+    { core, risesFirst: false, best: 0 },
+  ]);
+  const straight: Candidate | undefined =
+    ir.fanin.length > OPTIMISE_MAX_WIRES ? undefined : { core: new WasmPropnet(ir), best: 0 };
+  if (straight) candidates.push(straight);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const next = {
-      differential: Math.max(best.differential, statesPerMs(differential, start, round)),
-      straight: Math.max(best.straight, statesPerMs(straight, start, round)),
-    };
-    const settled = next.differential <= 1.05 * best.differential && next.straight <= 1.05 * best.straight;
-    best = next;
+    let settled = true;
+    for (const candidate of candidates) {
+      const { core, risesFirst } = candidate;
+      if (core instanceof DifferentialWasmPropnet) core.setRisesFirst(risesFirst!);
+      const rate = statesPerMs(core, start, round);
+      if (rate > 1.05 * candidate.best) settled = false;
+      candidate.best = Math.max(candidate.best, rate);
+    }
     if (round + 1 >= MIN_ROUNDS && settled) break;
   }
-  return best.differential > DIFFERENTIAL_MARGIN * best.straight ? differential : straight;
+  const fastest = candidates.filter((c) => c !== straight).reduce((a, b) => (b.best > a.best ? b : a));
+  if (straight && fastest.best <= DIFFERENTIAL_MARGIN * straight.best) return straight.core;
+  (fastest.core as DifferentialWasmPropnet).setRisesFirst(fastest.risesFirst!);
+  return fastest.core;
 }
-
 /** Random playouts from `start` for ROUND_MS (wall clock: both modules run under the same load, alternately). */
 function statesPerMs(core: WasmCore, start: Uint32Array, round: number): number {
   let states = 0;
