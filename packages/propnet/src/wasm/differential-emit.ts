@@ -17,6 +17,7 @@ import {
 } from './binaryen-facade.js';
 import {
   type DifferentialPlan,
+  END_OF_ENTRIES,
   INVERT,
   NEXT_OUT,
   type NetPlan,
@@ -126,12 +127,13 @@ class DifferentialEmitter {
   /**
    * drain_k(sp): pops flips until the stack is empty. A popped gate's entries come in three runs (lowering):
    * plain readers, whose counters move in the flip's direction; NOT readers (INVERT), moved the other way; then
-   * its outputs. A rise crosses a reader's threshold when it makes the counter 0, a fall when it leaves 0, so
-   * the loop reads and writes only the counter (the 8-byte slot also holds where the reader's entries start).
+   * its outputs, then END_OF_ENTRIES, so each loop tests only the entry it reads. A rise crosses a reader's
+   * threshold when it makes the counter 0, a fall when it leaves 0, so the loop reads and writes only the counter
+   * (the 8-byte slot also holds where the reader's entries start).
    */
   private drain(k: number, net: NetPlan): void {
     const { m } = this;
-    const [SP, E, G, I, END, X, A] = [0, 1, 2, 3, 4, 5, 6];
+    const [SP, E, G, I, X, A] = [0, 1, 2, 3, 4, 5];
     const get = (l: number) => this.get(l);
     const slot = (g: Expr) => m.i32.shl(g, this.c(3));
     const set = (l: number, x: Expr) => this.set(l, x);
@@ -153,8 +155,7 @@ class DifferentialEmitter {
       ];
     };
     const entry = () => m.i32.load(net.entriesOffset, 4, get(I));
-    const runEnds = (bound: number) =>
-      m.if(m.i32.ge_u(get(I), get(END)), this.c(1), m.i32.ge_u(entry(), this.c(bound)));
+    const runEnds = (bound: number) => m.i32.ge_u(m.local.tee(X, entry(), i32), this.c(bound));
     const wordAddress = () =>
       m.i32.shl(m.i32.shr_u(m.i32.and(get(X), this.c(PAYLOAD)), this.c(5)), this.c(2));
     const output = (rise: boolean) =>
@@ -171,30 +172,28 @@ class DifferentialEmitter {
     const runs = (rise: boolean) =>
       m.block(null, [
         this.whileLoop(`plain${rise ? 'R' : 'F'}`, runEnds(INVERT), [
-          set(X, entry()),
           ...move(rise, () => get(X)),
           this.add(I, 4),
         ]),
         this.whileLoop(`inverted${rise ? 'R' : 'F'}`, runEnds(SPECIAL), [
-          set(X, m.i32.and(entry(), this.c(PAYLOAD))),
+          set(X, m.i32.and(get(X), this.c(PAYLOAD))),
           ...move(!rise, () => get(X)),
           this.add(I, 4),
         ]),
-        this.whileLoop(`outputs${rise ? 'R' : 'F'}`, m.i32.ge_u(get(I), get(END)), [
-          set(X, entry()),
-          output(rise),
-          this.add(I, 4),
-        ]),
+        this.whileLoop(
+          `outputs${rise ? 'R' : 'F'}`,
+          m.i32.eq(m.local.tee(X, entry(), i32), this.c(END_OF_ENTRIES)),
+          [output(rise), this.add(I, 4)],
+        ),
       ]);
     const pop = this.whileLoop('pop', m.i32.le_u(get(SP), this.c(this.plan.stackOffset)), [
       this.add(SP, -4),
       set(E, m.i32.load(0, 4, get(SP))),
       set(G, m.i32.shr_u(get(E), this.c(1))),
       set(I, m.i32.shl(m.i32.load(net.slotsOffset + 4, 4, slot(get(G))), this.c(2))),
-      set(END, m.i32.shl(m.i32.load(net.slotsOffset + 12, 4, slot(get(G))), this.c(2))),
       m.if(m.i32.and(get(E), this.c(1)), runs(true), runs(false)),
     ]);
-    m.addFunction(`drain${k}`, paramTypes([i32]), none, new Array<number>(6).fill(i32), pop);
+    m.addFunction(`drain${k}`, paramTypes([i32]), none, new Array<number>(5).fill(i32), pop);
   }
 
   /**

@@ -24,6 +24,8 @@ export const INVERT = 1 << 28;
 export const SPECIAL = 2 ** 31;
 export const NEXT_OUT = 1 << 30;
 export const PAYLOAD = INVERT - 1;
+/** Ends every gate's entries, so the loops over a popped gate's runs test only the entry they read. */
+export const END_OF_ENTRIES = 2 ** 32 - 1;
 
 /** One net of the module: where its tables live in linear memory. */
 export interface NetPlan {
@@ -31,7 +33,7 @@ export interface NetPlan {
   readonly fixed: readonly FixedBase[];
   /** Gate values, one byte per gate. */
   readonly valuesOffset: number;
-  /** Per gate 8 bytes, its counter then the index of its first entry, and one sentinel (the end of the last). */
+  /** Per gate 8 bytes, its counter then the index of its first entry (its entries end with END_OF_ENTRIES). */
   readonly slotsOffset: number;
   readonly entriesOffset: number;
   readonly entryCount: number;
@@ -251,14 +253,17 @@ function lowerNet(
   const special: number[][] = Array.from({ length: n }, () => []);
   for (let l = 0; l < ir.legalGate.length; l++) special[ir.legalGate[l]!]!.push(SPECIAL + bitOf(l));
   for (let b = 0; b < ir.baseNext.length; b++) special[ir.baseNext[b]!]!.push(SPECIAL + NEXT_OUT + b);
-  const slots = new Uint32Array(2 * n + 2);
+  const slots = new Uint32Array(2 * n);
   const entries: number[] = [];
   let steppedGates = 0;
   for (let g = 0; g < n; g++) {
     slots[2 * g] = counter[g]!;
     slots[2 * g + 1] = entries.length;
     // A folded gate never flips; a goal-only or unneeded one is not propagated.
-    if (constant[g]! >= 0 || (g >= ir.firstLogic && !stepped[g])) continue;
+    if (constant[g]! >= 0 || (g >= ir.firstLogic && !stepped[g])) {
+      entries.push(END_OF_ENTRIES);
+      continue;
+    }
     if (g >= ir.firstLogic) steppedGates++;
     const inverted: number[] = [];
     for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++) {
@@ -267,9 +272,8 @@ function lowerNet(
       if (ir.gateKind[y] === GateKind.Not) inverted.push(y + INVERT);
       else entries.push(y);
     }
-    entries.push(...inverted, ...special[g]!);
+    entries.push(...inverted, ...special[g]!, END_OF_ENTRIES);
   }
-  slots[2 * n + 1] = entries.length;
   const legal = new Uint32Array(legalWords);
   for (let l = 0; l < ir.legalGate.length; l++) {
     const bit = bitOf(l);
