@@ -199,37 +199,22 @@ class DifferentialEmitter {
   /**
    * load_k(src): makes the state at `src` (one byte per base) current on net k, flipping only the bases that
    * differ (eight compared at once where they can), and clears the last step's inputs unless the net keeps them.
-   * The stack is last in, first out: the bases whose change should propagate first are pushed last (risesFirst).
+   * The stack is last in, first out: the changes whose value is risesFirst are gathered apart in one scan and
+   * pushed last, so they propagate first.
    */
   private loadNet(k: number, net: NetPlan): void {
     const { m, plan } = this;
-    const [SRC, B, SP, FIRST] = [0, 1, 2, 3];
+    const [SRC, B, SP, LATER, V] = [0, 1, 2, 3, 4];
     const get = (l: number) => this.get(l);
     const set = (l: number, x: Expr) => this.set(l, x);
-    const baseValue = () => m.i32.load8_u(0, 1, m.i32.add(get(SRC), get(B)));
     const sameWord = () =>
       m.i32.and(
         m.i32.le_u(m.i32.add(get(B), this.c(8)), this.c(plan.baseCount)),
         m.i64.eq(m.i64.load(0, 1, m.i32.add(get(SRC), get(B))), m.i64.load(net.valuesOffset + 2, 1, get(B))),
       );
-    const pass = (label: string, only: Expr | null) =>
-      [
-        set(B, this.c(0)),
-        this.whileLoop(label, m.i32.ge_u(get(B), this.c(plan.baseCount)), [
-          m.if(
-            sameWord(),
-            this.add(B, 8),
-            m.block(null, [
-              m.if(
-                only ?? this.c(1),
-                this.setSource(net, SP, () => m.i32.add(get(B), this.c(2)), baseValue),
-              ),
-              this.add(B, 1),
-            ]),
-          ),
-        ]),
-      ] as Expr[];
-    const body: Expr[] = [set(SP, this.c(plan.stackOffset))];
+    const gate = () => m.i32.add(get(B), this.c(2));
+    const entry = () => m.i32.or(m.i32.shl(gate(), this.c(1)), get(V));
+    const body: Expr[] = [set(SP, this.c(plan.stackOffset)), set(LATER, this.c(plan.laterOffset))];
     if (!plan.keepInputs) {
       for (let r = 0; r < plan.roleCount; r++) {
         const kept = () => m.i32.load(net.keptOffset + 4 * r, 4, this.c(0));
@@ -245,12 +230,33 @@ class DifferentialEmitter {
       }
     }
     body.push(
-      set(FIRST, m.i32.xor(m.global.get('risesFirst', i32), this.c(1))),
-      ...pass('first', m.i32.eq(baseValue(), get(FIRST))),
-      ...pass('rest', null),
-      m.call(`drain${k}`, [get(SP)], none),
+      set(B, this.c(0)),
+      this.whileLoop('bases', m.i32.ge_u(get(B), this.c(plan.baseCount)), [
+        m.if(
+          sameWord(),
+          this.add(B, 8),
+          m.block(null, [
+            set(V, m.i32.load8_u(0, 1, m.i32.add(get(SRC), get(B)))),
+            m.if(
+              m.i32.ne(get(V), m.i32.load8_u(net.valuesOffset, 1, gate())),
+              m.block(null, [
+                m.i32.store8(net.valuesOffset, 1, gate(), get(V)),
+                m.if(
+                  m.i32.eq(get(V), m.global.get('risesFirst', i32)),
+                  m.block(null, [m.i32.store(0, 4, get(LATER), entry()), this.add(LATER, 4)]),
+                  m.block(null, this.push(SP, entry())),
+                ),
+              ]),
+            ),
+            this.add(B, 1),
+          ]),
+        ),
+      ]),
+      set(LATER, m.i32.sub(get(LATER), this.c(plan.laterOffset))),
+      m.memory.copy(get(SP), this.c(plan.laterOffset), get(LATER)),
+      m.call(`drain${k}`, [m.i32.add(get(SP), get(LATER))], none),
     );
-    m.addFunction(`load${k}`, paramTypes([i32]), none, [i32, i32, i32], m.block(null, body));
+    m.addFunction(`load${k}`, paramTypes([i32]), none, [i32, i32, i32, i32], m.block(null, body));
   }
 
   /**

@@ -80,6 +80,8 @@ export interface DifferentialPlan {
   readonly chosenOffset: number;
   /** The propagation stack: i32 entries (gate << 1 | value). */
   readonly stackOffset: number;
+  /** A load's changed bases to propagate first (i32 stack entries), pushed after the others (risesFirst). */
+  readonly laterOffset: number;
   /** Perft: per-role lists of legal input gates, then the state stack growing upward. */
   readonly perftLegalOffset: number;
   readonly perftStackOffset: number;
@@ -177,6 +179,7 @@ export function lowerDifferential(
   const statsOffset = reserve(4 * (STAT_GOALS + roleCount));
   const chosenOffset = reserve(4 * roleCount);
   const stackOffset = reserve(4 * (maxEntries + gateCount + 2 * roleCount + 8));
+  const laterOffset = reserve(4 * baseCount);
   const perftLegalOffset = reserve(4 * legalWords * 32);
   const perftStackOffset = at;
   const goals = Array.from({ length: roleCount }, (_, r) => {
@@ -203,6 +206,7 @@ export function lowerDifferential(
     statsOffset,
     chosenOffset,
     stackOffset,
+    laterOffset,
     perftLegalOffset,
     perftStackOffset,
     pages: Math.max(1, Math.ceil((perftStackOffset + 2 * baseCount + 16) / 65536)),
