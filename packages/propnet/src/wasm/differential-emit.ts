@@ -458,10 +458,17 @@ class DifferentialEmitter {
         m.if(m.i32.ge_u(get(depth), get(MAXD)), m.block(null, [inc(truncated), m.br('end')])),
       ];
       for (let r = 0; r < R; r++) {
+        const only = netPlan.onlyMove[r]!;
+        // A role the fold left one move (the waiting side's noop) plays it; the draw is still made, so the
+        // draws stay those of core's generic playouts.
         step.push(
-          ...this.chooseLegal(netPlan, r, n, k, w, word, `${q}_${r}`),
-          m.if(m.i32.eqz(get(n)), m.return(this.c(1))),
-          store32(plan.chosenOffset + 4 * r, get(k)),
+          ...(only !== 0
+            ? [m.drop(m.call('rngInt', [this.c(1)], i32)), store32(plan.chosenOffset + 4 * r, this.c(only))]
+            : [
+                ...this.chooseLegal(netPlan, r, n, k, w, word, `${q}_${r}`),
+                m.if(m.i32.eqz(get(n)), m.return(this.c(1))),
+                store32(plan.chosenOffset + 4 * r, get(k)),
+              ]),
         );
       }
       step.push(

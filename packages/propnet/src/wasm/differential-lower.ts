@@ -42,6 +42,8 @@ export interface NetPlan {
   readonly nextOffset: number;
   /** Per role, the input gate set on this net (i32; 0: none). */
   readonly keptOffset: number;
+  /** Per role, the only move it has on this net when the fold decided it (its input gate: the noop), else 0. */
+  readonly onlyMove: readonly number[];
   /**
    * Goal-only gates, evaluated only when goals are read: entries of three i32 (gate, end of its fan-in in the
    * goal fan-in table, inputs needed: n for AND, 1 for OR, -1 for NOT), in topological order.
@@ -165,6 +167,7 @@ export function lowerDifferential(
       legalOffset: place(le32(net.legal)),
       nextOffset: place(net.next),
       keptOffset: place(le32(net.kept)),
+      onlyMove: Array.from(net.kept),
       goalTableOffset: place(le32(net.goalTable)),
       goalEntries: net.goalTable.length / 3,
       goalFaninOffset: place(le32(net.goalFanin)),
