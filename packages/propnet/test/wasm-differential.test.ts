@@ -55,6 +55,8 @@ describe('the differential WASM module', () => {
       for (const net of core.plan.nets.slice(0, 2)) {
         expect(net.steppedGates).toBeLessThan(one.plan.nets[0]!.steppedGates);
       }
+      // NOT gates are folded into their input's entries (ggplib's inverted components) and never flip.
+      expect(core.plan.nets[0]!.foldedNots).toBeGreaterThan(0);
       for (const risesFirst of [true, false]) {
         core.setRisesFirst(risesFirst);
         expectSameAsTypeScript(game, new PropnetWasmReasoner(game, ir, core), depth, maxSteps);

@@ -19,6 +19,7 @@ import {
   type DifferentialPlan,
   END_OF_ENTRIES,
   INVERT,
+  INVERT_BIT,
   NEXT_OUT,
   type NetPlan,
   PAYLOAD,
@@ -161,7 +162,13 @@ class DifferentialEmitter {
     const output = (rise: boolean) =>
       m.if(
         m.i32.and(get(X), this.c(NEXT_OUT)),
-        m.i32.store8(net.nextOffset, 1, m.i32.and(get(X), this.c(PAYLOAD)), this.c(rise ? 1 : 0)),
+        // Through a folded NOT (INVERT) the base takes the opposite value.
+        m.i32.store8(
+          net.nextOffset,
+          1,
+          m.i32.and(get(X), this.c(PAYLOAD)),
+          m.i32.xor(this.c(rise ? 1 : 0), m.i32.and(m.i32.shr_u(get(X), this.c(INVERT_BIT)), this.c(1))),
+        ),
         m.i32.store(
           net.legalOffset,
           4,

@@ -20,7 +20,8 @@ import { le32, STAT_GOALS } from './lower.js';
  * (NEXT_OUT). A gate's entries come in that order, plain, inverted, special, so the hot loop tests one bound per
  * entry (as the native crate's differential.rs).
  */
-export const INVERT = 1 << 28;
+export const INVERT_BIT = 28;
+export const INVERT = 1 << INVERT_BIT;
 export const SPECIAL = 2 ** 31;
 export const NEXT_OUT = 1 << 30;
 export const PAYLOAD = INVERT - 1;
@@ -53,6 +54,8 @@ export interface NetPlan {
   readonly goalFaninOffset: number;
   /** Logic gates a step may flip on this net (neither folded nor only read by the goals). */
   readonly steppedGates: number;
+  /** NOT gates folded into their input's entries (they never flip). */
+  readonly foldedNots: number;
 }
 
 export interface DifferentialPlan {
@@ -172,6 +175,7 @@ export function lowerDifferential(
       goalEntries: net.goalTable.length / 3,
       goalFaninOffset: place(le32(net.goalFanin)),
       steppedGates: net.steppedGates,
+      foldedNots: net.foldedNots,
     });
   }
   const keyTableOffset = place(le32(netOfKey));
@@ -229,6 +233,7 @@ interface NetTables {
   goalTable: number[];
   goalFanin: number[];
   steppedGates: number;
+  foldedNots: number;
 }
 
 /**
@@ -260,26 +265,38 @@ function lowerNet(
   const special: number[][] = Array.from({ length: n }, () => []);
   for (let l = 0; l < ir.legalGate.length; l++) special[ir.legalGate[l]!]!.push(SPECIAL + bitOf(l));
   for (let b = 0; b < ir.baseNext.length; b++) special[ir.baseNext[b]!]!.push(SPECIAL + NEXT_OUT + b);
+  const folded = foldedNots(ir, stepped, goalOnly, constant);
+  const runs: [number[], number[], number[]] = [[], [], []];
+  /** Appends gate g's entries to the three runs, each folded NOT reader replaced by its own entries inverted. */
+  const collect = (g: number, invert: number) => {
+    for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++) {
+      const y = ir.fanout[e]!;
+      if (!stepped[y]) continue;
+      if (folded[y]) collect(y, invert ^ 1);
+      else if ((ir.gateKind[y] === GateKind.Not ? 1 : 0) ^ invert) runs[1].push(y + INVERT);
+      else runs[0].push(y);
+    }
+    for (const out of special[g]!) runs[2].push(invert ? out + INVERT : out);
+  };
   const slots = new Uint32Array(2 * n);
   const entries: number[] = [];
   let steppedGates = 0;
   for (let g = 0; g < n; g++) {
     slots[2 * g] = counter[g]!;
     slots[2 * g + 1] = entries.length;
-    // A folded gate never flips; a goal-only or unneeded one is not propagated.
-    if (constant[g]! >= 0 || (g >= ir.firstLogic && !stepped[g])) {
+    // A folded gate never flips; a goal-only or unneeded one is not propagated; a folded NOT's readers are its
+    // input's.
+    if (constant[g]! >= 0 || (g >= ir.firstLogic && !stepped[g]) || folded[g]) {
       entries.push(END_OF_ENTRIES);
       continue;
     }
     if (g >= ir.firstLogic) steppedGates++;
-    const inverted: number[] = [];
-    for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++) {
-      const y = ir.fanout[e]!;
-      if (!stepped[y]) continue;
-      if (ir.gateKind[y] === GateKind.Not) inverted.push(y + INVERT);
-      else entries.push(y);
+    collect(g, 0);
+    for (const run of runs) {
+      for (const x of run) entries.push(x);
+      run.length = 0;
     }
-    entries.push(...inverted, ...special[g]!, END_OF_ENTRIES);
+    entries.push(END_OF_ENTRIES);
   }
   const legal = new Uint32Array(legalWords);
   for (let l = 0; l < ir.legalGate.length; l++) {
@@ -311,5 +328,31 @@ function lowerNet(
     goalTable,
     goalFanin,
     steppedGates,
+    foldedNots: folded.reduce((a, b) => a + b, 0),
   };
+}
+
+/**
+ * The NOT gates folded into their input's entries (ggplib's inverted components): a rise of the input moves the
+ * NOT's readers as a fall, and the NOT never flips, so its value goes stale. Only NOTs whose value nothing reads:
+ * not the terminal, a goal, legal, sees or init gate (the runtime reads those), not read by a goal-only gate.
+ */
+function foldedNots(
+  ir: PropnetIR,
+  stepped: Uint8Array,
+  goalOnly: Uint8Array,
+  constant: Int8Array,
+): Uint8Array {
+  const read = new Uint8Array(ir.gateCount);
+  read[ir.terminalGate] = 1;
+  for (const list of [ir.goalGate, ir.legalGate, ir.seesGate, ir.initGate]) for (const g of list) read[g] = 1;
+  const folded = new Uint8Array(ir.gateCount);
+  for (let g = ir.firstLogic; g < ir.gateCount; g++) {
+    if (ir.gateKind[g] !== GateKind.Not || !stepped[g] || read[g] || constant[g]! >= 0) continue;
+    let readByGoals = false;
+    for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++)
+      if (goalOnly[ir.fanout[e]!]) readByGoals = true;
+    if (!readByGoals) folded[g] = 1;
+  }
+  return folded;
 }
