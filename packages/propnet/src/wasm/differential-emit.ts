@@ -138,18 +138,19 @@ class DifferentialEmitter {
     const get = (l: number) => this.get(l);
     const slot = (g: Expr) => m.i32.shl(g, this.c(3));
     const set = (l: number, x: Expr) => this.set(l, x);
+    // y() is a reader's slot offset (8 × its gate id).
     const move = (rise: boolean, y: () => Expr): Expr[] => {
-      const counter = () => m.i32.load(net.slotsOffset, 4, slot(y()));
+      const counter = () => m.i32.load(net.slotsOffset, 4, y());
       return [
         set(A, rise ? m.i32.add(counter(), this.c(1)) : counter()),
-        m.i32.store(net.slotsOffset, 4, slot(y()), rise ? get(A) : m.i32.sub(get(A), this.c(1))),
+        m.i32.store(net.slotsOffset, 4, y(), rise ? get(A) : m.i32.sub(get(A), this.c(1))),
         m.if(
           m.i32.eqz(get(A)),
           m.block(null, [
-            m.i32.store8(net.valuesOffset, 1, y(), this.c(rise ? 1 : 0)),
+            m.i32.store8(net.valuesOffset, 1, m.i32.shr_u(y(), this.c(3)), this.c(rise ? 1 : 0)),
             ...this.push(
               SP,
-              rise ? m.i32.or(m.i32.shl(y(), this.c(1)), this.c(1)) : m.i32.shl(y(), this.c(1)),
+              rise ? m.i32.or(m.i32.shr_u(y(), this.c(2)), this.c(1)) : m.i32.shr_u(y(), this.c(2)),
             ),
           ]),
         ),

@@ -15,7 +15,8 @@ import type { PropnetIR } from '../ir.js';
 import { le32, STAT_GOALS } from './lower.js';
 
 /**
- * Reader entries: a plain entry is a reader's gate id; INVERT marks a NOT gate reading the flipping gate (a rise
+ * Reader entries: a plain entry is a reader's slot offset (8 × its gate id, so the loop indexes its counter
+ * without a shift); INVERT marks a NOT gate reading the flipping gate (a rise
  * moves its counter as a fall); SPECIAL entries are outputs, a legal bit (LEGAL_OUT) or a next-state byte
  * (NEXT_OUT). A gate's entries come in that order, plain, inverted, special, so the hot loop tests one bound per
  * entry (as the native crate's differential.rs).
@@ -115,6 +116,8 @@ export function lowerDifferential(
   if (!supportsDifferential(ir)) throw new Error('internal: the differential module needs an acyclic net');
   const { gateCount, roleCount } = ir;
   const baseCount = ir.baseGate.length;
+  if (8 * gateCount >= INVERT)
+    throw new Error(`internal: a differential net holds fewer than ${INVERT / 8} gates`);
   for (let b = 0; b < baseCount; b++) {
     // loadState compares a state's bytes with the base gates' values eight at a time.
     if (ir.baseGate[b] !== 2 + b) throw new Error('internal: bases must be gates 2..2+B');
@@ -273,8 +276,8 @@ function lowerNet(
       const y = ir.fanout[e]!;
       if (!stepped[y]) continue;
       if (folded[y]) collect(y, invert ^ 1);
-      else if ((ir.gateKind[y] === GateKind.Not ? 1 : 0) ^ invert) runs[1].push(y + INVERT);
-      else runs[0].push(y);
+      else if ((ir.gateKind[y] === GateKind.Not ? 1 : 0) ^ invert) runs[1].push(8 * y + INVERT);
+      else runs[0].push(8 * y);
     }
     for (const out of special[g]!) runs[2].push(invert ? out + INVERT : out);
   };
