@@ -1,8 +1,9 @@
 // The differential (counter-per-gate) module: it must answer exactly as the TypeScript engine, in matches
 // (goals read in every state), in perft and in the in-module playouts, on real games.
+import { firstDifference, genericPlayouts, playRandomMatch } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import { foldConstants, stepAndGoalCones } from '../src/fold.js';
-import { buildPropnet } from '../src/index.js';
+import { buildPropnet, PropnetReasoner } from '../src/index.js';
 import { PropnetWasmReasoner } from '../src/index.wasm.js';
 import { chooseWasmCore } from '../src/wasm/choose-propagation.js';
 import { supportsDifferential } from '../src/wasm/differential-lower.js';
@@ -63,6 +64,31 @@ describe('the differential WASM module', () => {
       }
     });
   }
+
+  it('connectfour.kif: a next-state byte follows its gate when the gate rose and fell before either flip was popped', () => {
+    // Regression: the byte took the direction of the flip popped last, which the stack's order need not make the
+    // last crossing (a stale cell from random match seed 30's second step; 6 extra states in playout seed 11).
+    const game = corpusGame('connectfour.kif');
+    const ir = buildPropnet(game);
+    const ts = new PropnetReasoner(game, ir);
+    const one = new DifferentialWasmPropnet(ir);
+    const split = new DifferentialWasmPropnet(ir, chooseSplit(ir, one, ts.initialState()));
+    for (const core of [one, split]) {
+      const wasm = new PropnetWasmReasoner(game, ir, core);
+      for (let seed = 1; seed <= 30; seed++) {
+        const options = { seed, goalsEverywhere: true };
+        const diff = firstDifference(
+          playRandomMatch(ts, options).steps,
+          playRandomMatch(wasm, options).steps,
+        );
+        expect(diff?.summary, `match seed ${seed}`).toBeUndefined();
+      }
+      const playouts = { count: 25, seed: 11 };
+      expect(wasm.playouts(ts.initialState(), playouts)).toEqual(
+        genericPlayouts(ts, ts.initialState(), playouts),
+      );
+    }
+  });
 
   it('a net with a cyclic component runs straight-line (counters cannot retract self-supporting atoms)', () => {
     const game = corpusGame('tictactoe.kif');

@@ -19,7 +19,6 @@ import {
   type DifferentialPlan,
   END_OF_ENTRIES,
   INVERT,
-  INVERT_BIT,
   NEXT_OUT,
   type NetPlan,
   PAYLOAD,
@@ -160,15 +159,18 @@ class DifferentialEmitter {
     const runEnds = (bound: number) => m.i32.ge_u(m.local.tee(X, entry(), i32), this.c(bound));
     const wordAddress = () =>
       m.i32.shl(m.i32.shr_u(m.i32.and(get(X), this.c(PAYLOAD)), this.c(5)), this.c(2));
-    const output = (rise: boolean) =>
+    // An output toggles its bit or byte at each crossing of its gate (through a folded NOT too): the stack's
+    // order is not the crossings' order, so storing the flip's direction could leave a stale value (a gate that
+    // rose and fell before either was popped).
+    const nextByte = () => m.i32.and(get(X), this.c(PAYLOAD));
+    const output = () =>
       m.if(
         m.i32.and(get(X), this.c(NEXT_OUT)),
-        // Through a folded NOT (INVERT) the base takes the opposite value.
         m.i32.store8(
           net.nextOffset,
           1,
-          m.i32.and(get(X), this.c(PAYLOAD)),
-          m.i32.xor(this.c(rise ? 1 : 0), m.i32.and(m.i32.shr_u(get(X), this.c(INVERT_BIT)), this.c(1))),
+          nextByte(),
+          m.i32.xor(m.i32.load8_u(net.nextOffset, 1, nextByte()), this.c(1)),
         ),
         m.i32.store(
           net.legalOffset,
@@ -191,7 +193,7 @@ class DifferentialEmitter {
         this.whileLoop(
           `outputs${rise ? 'R' : 'F'}`,
           m.i32.eq(m.local.tee(X, entry(), i32), this.c(END_OF_ENTRIES)),
-          [output(rise), this.add(I, 4)],
+          [output(), this.add(I, 4)],
         ),
       ]);
     const pop = this.whileLoop('pop', m.i32.le_u(get(SP), this.c(this.plan.stackOffset)), [

@@ -21,8 +21,7 @@ import { le32, STAT_GOALS } from './lower.js';
  * (NEXT_OUT). A gate's entries come in that order, plain, inverted, special, so the hot loop tests one bound per
  * entry (as the native crate's differential.rs).
  */
-export const INVERT_BIT = 28;
-export const INVERT = 1 << INVERT_BIT;
+export const INVERT = 1 << 28;
 export const SPECIAL = 2 ** 31;
 export const NEXT_OUT = 1 << 30;
 export const PAYLOAD = INVERT - 1;
