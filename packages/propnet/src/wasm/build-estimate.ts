@@ -6,6 +6,7 @@ import { BudgetExceededError } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
 import { TRIAL_MAX_MS } from './choose-propagation.js';
 import { supportsDifferential } from './differential-lower.js';
+import { MAX_SIDES, SPLIT_TRIAL_MS } from './differential-split.js';
 import { OPTIMISE_MAX_WIRES, optimisesByDefault } from './lower.js';
 
 /**
@@ -25,18 +26,22 @@ const FIXED_MS = 100;
  */
 const DIFFERENTIAL_MICROSECONDS_PER_WIRE = 1;
 
+/** Nets of the differential candidates: the one net, a net per side met and one for any other combination. */
+const DIFFERENTIAL_NETS = 1 + MAX_SIDES + 1;
+
 /**
- * The time of what chooseWasmCore builds: the differential module alone past OPTIMISE_MAX_WIRES, else both and
- * the trial between them.
+ * The time of what chooseWasmCore builds: the differential modules (one net and split, after the split's trial
+ * playouts), the straight-line module up to OPTIMISE_MAX_WIRES, and the trial between them.
  */
 export function estimateModuleMs(ir: PropnetIR): number {
   const differential = supportsDifferential(ir)
-    ? (ir.fanin.length * DIFFERENTIAL_MICROSECONDS_PER_WIRE) / 1000
+    ? (DIFFERENTIAL_NETS * ir.fanin.length * DIFFERENTIAL_MICROSECONDS_PER_WIRE) / 1000 +
+      SPLIT_TRIAL_MS +
+      TRIAL_MAX_MS
     : 0;
   if (differential > 0 && ir.fanin.length > OPTIMISE_MAX_WIRES) return FIXED_MS + differential;
   const perWire = optimisesByDefault(ir) ? OPTIMISED_MICROSECONDS_PER_WIRE : PLAIN_MICROSECONDS_PER_WIRE;
-  const trial = differential > 0 ? TRIAL_MAX_MS : 0;
-  return FIXED_MS + differential + trial + (ir.fanin.length * perWire) / 1000;
+  return FIXED_MS + differential + (ir.fanin.length * perWire) / 1000;
 }
 
 /** Throws BudgetExceededError when the module of `ir` cannot be built within `leftMs`. */

@@ -7,64 +7,98 @@ import { initialStateOf } from '../engine.js';
 import type { PropnetIR } from '../ir.js';
 import { supportsDifferential } from './differential-lower.js';
 import { DifferentialWasmPropnet } from './differential-runtime.js';
+import { chooseSplit } from './differential-split.js';
 import { OPTIMISE_MAX_WIRES } from './lower.js';
 import { WasmPropnet } from './runtime.js';
 import type { WasmCore } from './wasm-core.js';
 
 /**
- * Trial rounds: each module's best round counts (V8 runs a new module in its baseline tier and swaps in
+ * Trial rounds: each candidate's best round counts (V8 runs a new module in its baseline tier and swaps in
  * optimised code while it runs, sooner for the small differential module), so rounds go on, alternating,
- * until neither best improved by more than 5 % in a round (at least MIN_ROUNDS, at most MAX_ROUNDS).
+ * until no best improved by more than 5 % in a round (at least MIN_ROUNDS, at most MAX_ROUNDS).
  */
 const MIN_ROUNDS = 3;
-const MAX_ROUNDS = 12;
-const ROUND_MS = 15;
+const MAX_ROUNDS = 8;
+const ROUND_MS = 8;
 const TRIAL_DEPTH = 200;
+/** Candidates: straight-line, and the differential module with one net or split, loading rises or falls first. */
+const MAX_CANDIDATES = 5;
 /** The longest the trial's playouts can take (the build budget reserves it: build-estimate.ts). */
-export const TRIAL_MAX_MS = 2 * MAX_ROUNDS * ROUND_MS;
+export const TRIAL_MAX_MS = MAX_CANDIDATES * MAX_ROUNDS * ROUND_MS;
 
 /**
  * How much faster the differential module must run in the trial to be chosen. The larger straight-line module
  * is still partly in V8's baseline tier when the trial ends (connectfour: 2.1 M states per CPU-second in its
- * first second, 3.6–3.9 M after, against the differential module's steady 3.0–3.1 M, and the trial picked the
- * differential one in two of three runs under load). Where the differential module wins, it wins by 2× or more
- * (checkers 2×, reversi 2.6×, speedchess 6×, hex 9×; packages/propnet/README.md).
+ * first second, 3.6–3.9 M after), so the trial under-rates it. With the split nets, breakthrough's differential
+ * module runs 1.45× its straight-line one (2.0 M against 1.4 M): 1.5 left breakthrough straight-line in 2 of 4
+ * builds, 1.2 made connectfour differential (3.6 M against 4.1 M) in 1 of 4 (2026-11-27, load 7–8).
  */
-const DIFFERENTIAL_MARGIN = 1.5;
+const DIFFERENTIAL_MARGIN = 1.25;
+
+interface Candidate {
+  readonly core: WasmCore;
+  /** For a differential module: the load order it is timed with (DifferentialWasmPropnet.setRisesFirst). */
+  readonly risesFirst?: boolean;
+  best: number;
+}
 
 /**
  * The module to run `ir` on. A net with a cyclic component runs straight-line (counters cannot retract atoms
- * that support each other). A net past OPTIMISE_MAX_WIRES runs differential without a trial: its
- * straight-line module is built unoptimised, which took seconds and ran 14–40× slower (othello-comp2007).
+ * that support each other). Otherwise the differential module — one net, or one per side to move when the
+ * trial playouts find a control split (differential-split.ts), loading the rising or the falling bases first —
+ * is timed against the straight-line one; a net past OPTIMISE_MAX_WIRES has no straight-line candidate: its
+ * module is built unoptimised, which took seconds and ran 14–40× slower (othello-comp2007).
  */
 export function chooseWasmCore(ir: PropnetIR): WasmCore {
   if (!supportsDifferential(ir)) return new WasmPropnet(ir);
-  const differential = new DifferentialWasmPropnet(ir);
-  if (ir.fanin.length > OPTIMISE_MAX_WIRES) return differential;
-  const straight = new WasmPropnet(ir);
-  const start = initialStateOf(ir, differential);
-  let best = { differential: 0, straight: 0 };
+  const one = new DifferentialWasmPropnet(ir);
+  const start = initialStateOf(ir, one);
+  const split = chooseSplit(ir, one, start);
+  const differential = split.bases.length > 0 ? [one, new DifferentialWasmPropnet(ir, split)] : [one];
+  const candidates: Candidate[] = differential.flatMap((core) => [
+    { core, risesFirst: true, best: 0 },
+    { core, risesFirst: false, best: 0 },
+  ]);
+  const straight: Candidate | undefined =
+    ir.fanin.length > OPTIMISE_MAX_WIRES ? undefined : { core: new WasmPropnet(ir), best: 0 };
+  if (straight) candidates.push(straight);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const next = {
-      differential: Math.max(best.differential, statesPerMs(differential, start, round)),
-      straight: Math.max(best.straight, statesPerMs(straight, start, round)),
-    };
-    const settled = next.differential <= 1.05 * best.differential && next.straight <= 1.05 * best.straight;
-    best = next;
+    let settled = true;
+    for (const candidate of candidates) {
+      const { core, risesFirst } = candidate;
+      if (core instanceof DifferentialWasmPropnet) core.setRisesFirst(risesFirst!);
+      const rate = statesPerMs(core, start, round);
+      if (rate > 1.05 * candidate.best) settled = false;
+      candidate.best = Math.max(candidate.best, rate);
+    }
     if (round + 1 >= MIN_ROUNDS && settled) break;
   }
-  return best.differential > DIFFERENTIAL_MARGIN * best.straight ? differential : straight;
+  const fastest = candidates.filter((c) => c !== straight).reduce((a, b) => (b.best > a.best ? b : a));
+  if (straight && fastest.best <= DIFFERENTIAL_MARGIN * straight.best) return straight.core;
+  (fastest.core as DifferentialWasmPropnet).setRisesFirst(fastest.risesFirst!);
+  return fastest.core;
 }
+/**
+ * Milliseconds of this process's CPU time where the runtime tells it (Node), else of the wall clock (a browser):
+ * under load, a wall-clock round that the scheduler preempted read half the rate (hex's candidates varied 2×).
+ */
+const cpuMs: () => number =
+  typeof process === 'object' && typeof process.cpuUsage === 'function'
+    ? () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      }
+    : () => performance.now();
 
-/** Random playouts from `start` for ROUND_MS (wall clock: both modules run under the same load, alternately). */
+/** Random playouts from `start` for ROUND_MS of CPU time (cpuMs). */
 function statesPerMs(core: WasmCore, start: Uint32Array, round: number): number {
   let states = 0;
   let seed = 1 + round * 7919;
-  const began = performance.now();
+  const began = cpuMs();
   let elapsed = 0;
   while (elapsed < ROUND_MS) {
     states += core.playouts(start, 2, seed++, TRIAL_DEPTH).states;
-    elapsed = performance.now() - began;
+    elapsed = cpuMs() - began;
   }
   return states / elapsed;
 }

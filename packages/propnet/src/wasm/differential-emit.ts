@@ -1,9 +1,9 @@
-// Emission of the differential module (differential-lower.ts): no code per gate, but one propagation loop over
-// the tagged fan-out tables in linear memory, so the module's size and build time do not grow with the net.
-// A flip of a base or input is pushed on a stack as (gate << 1 | value); popping it adds ±1 to each reader's
-// counter and pushes the readers whose sign changed (ggplib's and Sancho's forward propagation, issue 26).
-// Counters add up in any order, so the stack may hold a gate more than once; legal bits and next-state bytes
-// copy the gate's value at pop time, which the gate's last entry leaves final.
+// Emission of the differential module (differential-lower.ts): no code per gate, but per net one propagation
+// loop over its entry tables in linear memory, so the module's size and build time do not grow with the net.
+// A flip of a base or input is pushed on a stack as (gate << 1 | value); popping it moves each reader's counter
+// and pushes the readers that crossed their threshold, last in first out (ggplib's and Sancho's forward
+// propagation, issue 26). Counters add up in any order, so a gate may be on the stack more than once; its
+// outputs (legal bits, next-state bytes) follow each flip, so the last leaves them final.
 import {
   createModule,
   type Expr,
@@ -12,15 +12,17 @@ import {
   i64,
   none,
   paramTypes,
+  simulationFeatures,
   type WasmModule,
 } from './binaryen-facade.js';
 import {
   type DifferentialPlan,
-  TAG_BITS,
-  TAG_COUNT_ENABLED,
-  TAG_COUNT_NEGATED,
-  TAG_LEGAL,
-  TAG_NEXT,
+  END_OF_ENTRIES,
+  INVERT,
+  NEXT_OUT,
+  type NetPlan,
+  PAYLOAD,
+  SPECIAL,
 } from './differential-lower.js';
 import { MAX_PAGES } from './emit.js';
 import { addPerftExport, growForPerft } from './emit-perft.js';
@@ -36,6 +38,7 @@ import {
 
 export function emitDifferentialModule(plan: DifferentialPlan): Uint8Array {
   const m = createModule();
+  m.setFeatures(simulationFeatures());
   // Tables and initial values are written by the runtime after instantiation (differential-runtime.ts).
   m.setMemory(plan.pages, MAX_PAGES, 'memory', []);
   const emitter = new DifferentialEmitter(m, plan);
@@ -51,14 +54,34 @@ class DifferentialEmitter {
   ) {}
 
   private c(x: number): Expr {
-    return this.m.i32.const(x);
+    return this.m.i32.const(x | 0);
+  }
+
+  private get(l: number): Expr {
+    return this.m.local.get(l, i32);
+  }
+
+  private set(l: number, x: Expr): Expr {
+    return this.m.local.set(l, x);
+  }
+
+  private add(l: number, k: number): Expr {
+    return this.set(l, this.m.i32.add(this.get(l), this.c(k)));
   }
 
   emit(): void {
-    this.drain();
-    this.evalGoals();
-    this.loadState();
-    this.flip();
+    const { m, plan } = this;
+    // Whether a load propagates the bases that rise before those that fall (setOrder; calibrated per game).
+    m.addGlobal('risesFirst', i32, true, this.c(1));
+    m.addGlobal('net', i32, true, this.c(0));
+    for (const [k, net] of plan.nets.entries()) {
+      this.drain(k, net);
+      this.loadNet(k, net);
+      this.inputs(k, net);
+      this.goals(k, net);
+    }
+    this.load();
+    this.exports();
     this.playouts();
     this.perft();
   }
@@ -71,318 +94,423 @@ class DifferentialEmitter {
     ]);
   }
 
-  /**
-   * drain(sp): pops flips until the stack (from stackOffset) is empty. For each reader of the popped gate, by
-   * its tag: add ±1 to a counter and push the reader if its value changed; set a legal bit or a next-state
-   * byte; (dis)arm an enabled AND; or give each armed AND of an enabler the enabler's value.
-   */
-  private drain(): void {
-    const { m, plan } = this;
-    const [SP, E, G, D, I, END, X, Y, A, NV, T, OLD, DESC, CNT, S] = [
-      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-    ];
-    const get = (l: number) => m.local.get(l, i32);
-    const set = (l: number, x: Expr) => m.local.set(l, x);
-    const add = (l: number, k: number) => set(l, m.i32.add(get(l), this.c(k)));
-    const counterAt = () => m.i32.shl(get(Y), this.c(2));
-    /** Statements that give reader Y the value in local NV, pushing the flip when it changes. */
-    const settle = (value: () => Expr) =>
-      m.if(
-        m.i32.ne(value(), m.i32.load8_u(0, 1, get(Y))),
-        m.block(null, [
-          m.i32.store8(0, 1, get(Y), value()),
-          m.i32.store(0, 4, get(SP), m.i32.or(m.i32.shl(get(Y), this.c(1)), value())),
-          add(SP, 4),
-        ]),
-      );
-    const count = [
-      set(
-        A,
-        m.i32.add(
-          m.i32.load(plan.counterOffset, 4, counterAt()),
-          m.select(m.i32.eq(get(T), this.c(TAG_COUNT_NEGATED)), m.i32.sub(this.c(0), get(D)), get(D)),
-        ),
-      ),
-      m.i32.store(plan.counterOffset, 4, counterAt(), get(A)),
-      set(NV, m.i32.xor(m.i32.shr_u(get(A), this.c(31)), this.c(1))),
-      settle(() => get(NV)),
-    ];
-    const wordAddress = () => m.i32.shl(m.i32.shr_u(get(Y), this.c(5)), this.c(2));
-    const bit = () => m.i32.shl(this.c(1), get(Y));
-    const legal = m.i32.store(
-      plan.legalBitsOffset,
-      4,
-      wordAddress(),
-      m.if(
-        m.i32.load8_u(0, 1, get(G)),
-        m.i32.or(m.i32.load(plan.legalBitsOffset, 4, wordAddress()), bit()),
-        m.i32.and(m.i32.load(plan.legalBitsOffset, 4, wordAddress()), m.i32.xor(bit(), this.c(-1))),
-      ),
-    );
-    const next = m.i32.store8(plan.nextOffset, 1, get(Y), m.i32.load8_u(0, 1, get(G)));
-    // An enabled AND: its armed set is the 16-byte entry DESC (gate, count, first slot's address).
-    const pos = () => m.i32.shl(get(Y), this.c(2));
-    const slot = (k: Expr) => m.i32.add(m.i32.load(8, 4, get(DESC)), m.i32.shl(k, this.c(2)));
-    const enabled = [
-      set(OLD, m.i32.load(plan.counterOffset, 4, counterAt())),
-      set(A, m.i32.add(get(OLD), get(D))),
-      m.i32.store(plan.counterOffset, 4, counterAt(), get(A)),
-      set(
-        DESC,
-        m.i32.add(
-          this.c(plan.enablerTableOffset),
-          m.i32.shl(m.i32.load(plan.enablerOfOffset, 4, pos()), this.c(4)),
-        ),
-      ),
-      set(CNT, m.i32.load(4, 4, get(DESC))),
-      m.if(
-        m.i32.ne(m.i32.shr_u(get(OLD), this.c(31)), m.i32.shr_u(get(A), this.c(31))),
-        m.if(
-          m.i32.ge_s(get(A), this.c(0)),
-          m.block(null, [
-            m.i32.store(0, 4, slot(get(CNT)), get(Y)),
-            m.i32.store(plan.armedPosOffset, 4, pos(), get(CNT)),
-            m.i32.store(4, 4, get(DESC), m.i32.add(get(CNT), this.c(1))),
-          ]),
-          m.block(null, [
-            // Disarm: the last armed AND takes Y's slot.
-            add(CNT, -1),
-            set(S, m.i32.load(0, 4, slot(get(CNT)))),
-            set(OLD, m.i32.load(plan.armedPosOffset, 4, pos())),
-            m.i32.store(0, 4, slot(get(OLD)), get(S)),
-            m.i32.store(plan.armedPosOffset, 4, m.i32.shl(get(S), this.c(2)), get(OLD)),
-            m.i32.store(4, 4, get(DESC), get(CNT)),
-          ]),
-        ),
-      ),
-      set(
-        NV,
-        m.i32.and(
-          m.i32.xor(m.i32.shr_u(get(A), this.c(31)), this.c(1)),
-          m.i32.load8_u(0, 1, m.i32.load(0, 4, get(DESC))),
-        ),
-      ),
-      settle(() => get(NV)),
-    ];
-    // The popped gate is an enabler: each armed AND now has its value (local Y's index is the enabler's).
-    const armed = [
-      set(DESC, m.i32.add(this.c(plan.enablerTableOffset), m.i32.shl(get(Y), this.c(4)))),
-      set(S, m.i32.load(8, 4, get(DESC))),
-      set(CNT, m.i32.add(get(S), m.i32.shl(m.i32.load(4, 4, get(DESC)), this.c(2)))),
-      set(NV, m.i32.load8_u(0, 1, get(G))),
-      this.whileLoop('armed', m.i32.ge_u(get(S), get(CNT)), [
-        set(Y, m.i32.load(0, 4, get(S))),
-        settle(() => get(NV)),
-        add(S, 4),
-      ]),
-    ];
-    const readers = this.whileLoop('readers', m.i32.ge_u(get(I), get(END)), [
-      set(X, m.i32.load(plan.fanoutOffset, 4, get(I))),
-      set(Y, m.i32.shr_u(get(X), this.c(TAG_BITS))),
-      set(T, m.i32.and(get(X), this.c((1 << TAG_BITS) - 1))),
-      m.if(
-        m.i32.lt_u(get(T), this.c(TAG_LEGAL)),
-        m.block(null, count),
-        m.if(
-          m.i32.eq(get(T), this.c(TAG_COUNT_ENABLED)),
-          m.block(null, enabled),
-          m.if(
-            m.i32.eq(get(T), this.c(TAG_LEGAL)),
-            legal,
-            m.if(m.i32.eq(get(T), this.c(TAG_NEXT)), next, m.block(null, armed)),
-          ),
-        ),
-      ),
-      add(I, 4),
-    ]);
-    const pop = this.whileLoop('pop', m.i32.le_u(get(SP), this.c(plan.stackOffset)), [
-      add(SP, -4),
-      set(E, m.i32.load(0, 4, get(SP))),
-      set(G, m.i32.shr_u(get(E), this.c(1))),
-      set(D, m.i32.sub(m.i32.shl(m.i32.and(get(E), this.c(1)), this.c(1)), this.c(1))),
-      set(I, m.i32.shl(m.i32.load(plan.fanoutStartOffset, 4, m.i32.shl(get(G), this.c(2))), this.c(2))),
-      set(END, m.i32.shl(m.i32.load(plan.fanoutStartOffset + 4, 4, m.i32.shl(get(G), this.c(2))), this.c(2))),
-      readers,
-    ]);
-    m.addFunction('drain', paramTypes([i32]), none, new Array<number>(14).fill(i32), pop);
+  /** `body(k)` for the net whose index is `net()`: a chain of ifs over the nets (at most a few). */
+  private perNet(net: () => Expr, body: (k: number) => Expr): Expr {
+    const { m } = this;
+    const count = this.plan.nets.length;
+    let out = body(count - 1);
+    for (let k = count - 2; k >= 0; k--) out = m.if(m.i32.eq(net(), this.c(k)), body(k), out);
+    return out;
   }
 
-  /** evalGoals(): computes the goal-only gates (differential-lower.ts, goalOnlyGates) from their fan-in. */
-  private evalGoals(): void {
+  private currentNet(): Expr {
+    return this.m.global.get('net', i32);
+  }
+
+  /** Pushes (gate << 1 | value) on the stack at local `sp`. */
+  private push(sp: number, entry: Expr): Expr[] {
+    return [this.m.i32.store(0, 4, this.get(sp), entry), this.add(sp, 4)];
+  }
+
+  /** Sets source gate `g` (a base or input) of net `net` to `v`, pushing the flip when it changes. */
+  private setSource(net: NetPlan, sp: number, g: () => Expr, v: () => Expr): Expr {
+    const { m } = this;
+    return m.if(
+      m.i32.ne(m.i32.load8_u(net.valuesOffset, 1, g()), v()),
+      m.block(null, [
+        m.i32.store8(net.valuesOffset, 1, g(), v()),
+        ...this.push(sp, m.i32.or(m.i32.shl(g(), this.c(1)), v())),
+      ]),
+    );
+  }
+
+  /**
+   * drain_k(sp): pops flips until the stack is empty. A popped gate's entries come in three runs (lowering):
+   * plain readers, whose counters move in the flip's direction; NOT readers (INVERT), moved the other way; then
+   * its outputs, then END_OF_ENTRIES, so each loop tests only the entry it reads. A rise crosses a reader's
+   * threshold when it makes the counter 0, a fall when it leaves 0, so the loop reads and writes only the counter
+   * (the 8-byte slot also holds where the reader's entries start).
+   */
+  private drain(k: number, net: NetPlan): void {
+    const { m } = this;
+    const [SP, E, G, I, X, A] = [0, 1, 2, 3, 4, 5];
+    const get = (l: number) => this.get(l);
+    const slot = (g: Expr) => m.i32.shl(g, this.c(3));
+    const set = (l: number, x: Expr) => this.set(l, x);
+    // y() is a reader's slot offset (8 × its gate id).
+    const move = (rise: boolean, y: () => Expr): Expr[] => {
+      const counter = () => m.i32.load(net.slotsOffset, 4, y());
+      return [
+        set(A, rise ? m.i32.add(counter(), this.c(1)) : counter()),
+        m.i32.store(net.slotsOffset, 4, y(), rise ? get(A) : m.i32.sub(get(A), this.c(1))),
+        m.if(
+          m.i32.eqz(get(A)),
+          m.block(null, [
+            m.i32.store8(net.valuesOffset, 1, m.i32.shr_u(y(), this.c(3)), this.c(rise ? 1 : 0)),
+            ...this.push(
+              SP,
+              rise ? m.i32.or(m.i32.shr_u(y(), this.c(2)), this.c(1)) : m.i32.shr_u(y(), this.c(2)),
+            ),
+          ]),
+        ),
+      ];
+    };
+    const entry = () => m.i32.load(net.entriesOffset, 4, get(I));
+    const runEnds = (bound: number) => m.i32.ge_u(m.local.tee(X, entry(), i32), this.c(bound));
+    const wordAddress = () =>
+      m.i32.shl(m.i32.shr_u(m.i32.and(get(X), this.c(PAYLOAD)), this.c(5)), this.c(2));
+    // An output toggles its bit or byte at each crossing of its gate (through a folded NOT too): the stack's
+    // order is not the crossings' order, so storing the flip's direction could leave a stale value (a gate that
+    // rose and fell before either was popped).
+    const nextByte = () => m.i32.and(get(X), this.c(PAYLOAD));
+    const output = () =>
+      m.if(
+        m.i32.and(get(X), this.c(NEXT_OUT)),
+        m.i32.store8(
+          net.nextOffset,
+          1,
+          nextByte(),
+          m.i32.xor(m.i32.load8_u(net.nextOffset, 1, nextByte()), this.c(1)),
+        ),
+        m.i32.store(
+          net.legalOffset,
+          4,
+          wordAddress(),
+          m.i32.xor(m.i32.load(net.legalOffset, 4, wordAddress()), m.i32.shl(this.c(1), get(X))),
+        ),
+      );
+    const runs = (rise: boolean) =>
+      m.block(null, [
+        this.whileLoop(`plain${rise ? 'R' : 'F'}`, runEnds(INVERT), [
+          ...move(rise, () => get(X)),
+          this.add(I, 4),
+        ]),
+        this.whileLoop(`inverted${rise ? 'R' : 'F'}`, runEnds(SPECIAL), [
+          set(X, m.i32.and(get(X), this.c(PAYLOAD))),
+          ...move(!rise, () => get(X)),
+          this.add(I, 4),
+        ]),
+        this.whileLoop(
+          `outputs${rise ? 'R' : 'F'}`,
+          m.i32.eq(m.local.tee(X, entry(), i32), this.c(END_OF_ENTRIES)),
+          [output(), this.add(I, 4)],
+        ),
+      ]);
+    const pop = this.whileLoop('pop', m.i32.le_u(get(SP), this.c(this.plan.stackOffset)), [
+      this.add(SP, -4),
+      set(E, m.i32.load(0, 4, get(SP))),
+      set(G, m.i32.shr_u(get(E), this.c(1))),
+      set(I, m.i32.shl(m.i32.load(net.slotsOffset + 4, 4, slot(get(G))), this.c(2))),
+      m.if(m.i32.and(get(E), this.c(1)), runs(true), runs(false)),
+    ]);
+    m.addFunction(`drain${k}`, paramTypes([i32]), none, new Array<number>(5).fill(i32), pop);
+  }
+
+  /**
+   * load_k(src): makes the state at `src` (one byte per base) current on net k, flipping only the bases that
+   * differ (eight compared at once where they can), and clears the last step's inputs unless the net keeps them.
+   * The stack is last in, first out: the changes whose value is risesFirst are gathered apart in one scan and
+   * pushed last, so they propagate first.
+   */
+  private loadNet(k: number, net: NetPlan): void {
     const { m, plan } = this;
+    const [SRC, B, SP, LATER, V] = [0, 1, 2, 3, 4];
+    const get = (l: number) => this.get(l);
+    const set = (l: number, x: Expr) => this.set(l, x);
+    const sameWord = () =>
+      m.i32.and(
+        m.i32.le_u(m.i32.add(get(B), this.c(8)), this.c(plan.baseCount)),
+        m.i64.eq(m.i64.load(0, 1, m.i32.add(get(SRC), get(B))), m.i64.load(net.valuesOffset + 2, 1, get(B))),
+      );
+    const gate = () => m.i32.add(get(B), this.c(2));
+    const entry = () => m.i32.or(m.i32.shl(gate(), this.c(1)), get(V));
+    const body: Expr[] = [set(SP, this.c(plan.stackOffset)), set(LATER, this.c(plan.laterOffset))];
+    if (!plan.keepInputs) {
+      for (let r = 0; r < plan.roleCount; r++) {
+        const kept = () => m.i32.load(net.keptOffset + 4 * r, 4, this.c(0));
+        body.push(
+          m.if(
+            kept(),
+            m.block(null, [
+              this.setSource(net, SP, kept, () => this.c(0)),
+              m.i32.store(net.keptOffset + 4 * r, 4, this.c(0), this.c(0)),
+            ]),
+          ),
+        );
+      }
+    }
+    body.push(
+      set(B, this.c(0)),
+      this.whileLoop('bases', m.i32.ge_u(get(B), this.c(plan.baseCount)), [
+        m.if(
+          sameWord(),
+          this.add(B, 8),
+          m.block(null, [
+            set(V, m.i32.load8_u(0, 1, m.i32.add(get(SRC), get(B)))),
+            m.if(
+              m.i32.ne(get(V), m.i32.load8_u(net.valuesOffset, 1, gate())),
+              m.block(null, [
+                m.i32.store8(net.valuesOffset, 1, gate(), get(V)),
+                m.if(
+                  m.i32.eq(get(V), m.global.get('risesFirst', i32)),
+                  m.block(null, [m.i32.store(0, 4, get(LATER), entry()), this.add(LATER, 4)]),
+                  m.block(null, this.push(SP, entry())),
+                ),
+              ]),
+            ),
+            this.add(B, 1),
+          ]),
+        ),
+      ]),
+      set(LATER, m.i32.sub(get(LATER), this.c(plan.laterOffset))),
+      m.memory.copy(get(SP), this.c(plan.laterOffset), get(LATER)),
+      m.call(`drain${k}`, [m.i32.add(get(SP), get(LATER))], none),
+    );
+    m.addFunction(`load${k}`, paramTypes([i32]), none, [i32, i32, i32, i32], m.block(null, body));
+  }
+
+  /**
+   * inputs_k(chosen): sets the joint move whose input gates are the i32s at `chosen` on net k and propagates.
+   * A role's input stays set after its step (when the net keeps inputs), so only a role whose move differs
+   * changes: the waiting side's noop is never toggled. The old input's fall is pushed first, so the new one's
+   * rise propagates first (as ggplib orders them): a gate true for any move of the role stays up.
+   */
+  private inputs(k: number, net: NetPlan): void {
+    const { m, plan } = this;
+    const [CHOSEN, SP, NEW, OLD] = [0, 1, 2, 3];
+    const get = (l: number) => this.get(l);
+    const body: Expr[] = [this.set(SP, this.c(plan.stackOffset))];
+    for (let r = 0; r < plan.roleCount; r++) {
+      body.push(
+        this.set(NEW, m.i32.load(4 * r, 4, get(CHOSEN))),
+        this.set(OLD, m.i32.load(net.keptOffset + 4 * r, 4, this.c(0))),
+        m.if(
+          m.i32.ne(get(NEW), get(OLD)),
+          m.block(null, [
+            m.if(
+              get(OLD),
+              this.setSource(
+                net,
+                SP,
+                () => get(OLD),
+                () => this.c(0),
+              ),
+            ),
+            this.setSource(
+              net,
+              SP,
+              () => get(NEW),
+              () => this.c(1),
+            ),
+            m.i32.store(net.keptOffset + 4 * r, 4, this.c(0), get(NEW)),
+          ]),
+        ),
+      );
+    }
+    body.push(m.call(`drain${k}`, [get(SP)], none));
+    m.addFunction(`inputs${k}`, paramTypes([i32]), none, [i32, i32, i32], m.block(null, body));
+  }
+
+  /** goals_k(): computes net k's goal-only gates (lowering) from their fan-in. */
+  private goals(k: number, net: NetPlan): void {
+    const { m } = this;
     const [E, F, FEND, HELD, NEED] = [0, 1, 2, 3, 4];
-    const get = (l: number) => m.local.get(l, i32);
-    const set = (l: number, x: Expr) => m.local.set(l, x);
-    const end = plan.goalTableOffset + 12 * plan.goalEntries;
+    const get = (l: number) => this.get(l);
+    const set = (l: number, x: Expr) => this.set(l, x);
+    const end = net.goalTableOffset + 12 * net.goalEntries;
     const body = [
-      set(E, this.c(plan.goalTableOffset)),
+      set(E, this.c(net.goalTableOffset)),
       set(F, this.c(0)),
       this.whileLoop('goal_gates', m.i32.ge_u(get(E), this.c(end)), [
         set(FEND, m.i32.shl(m.i32.load(4, 4, get(E)), this.c(2))),
         set(NEED, m.i32.load(8, 4, get(E))),
         set(HELD, this.c(0)),
         this.whileLoop('goal_fanin', m.i32.ge_u(get(F), get(FEND)), [
-          set(HELD, m.i32.add(get(HELD), m.i32.load8_u(0, 1, m.i32.load(plan.goalFaninOffset, 4, get(F))))),
-          set(F, m.i32.add(get(F), this.c(4))),
+          set(
+            HELD,
+            m.i32.add(
+              get(HELD),
+              m.i32.load8_u(net.valuesOffset, 1, m.i32.load(net.goalFaninOffset, 4, get(F))),
+            ),
+          ),
+          this.add(F, 4),
         ]),
         m.i32.store8(
-          0,
+          net.valuesOffset,
           1,
           m.i32.load(0, 4, get(E)),
           m.select(m.i32.lt_s(get(NEED), this.c(0)), m.i32.eqz(get(HELD)), m.i32.ge_s(get(HELD), get(NEED))),
         ),
-        set(E, m.i32.add(get(E), this.c(12))),
+        this.add(E, 12),
       ]),
     ];
-    m.addFunction('evalGoals', none, none, [i32, i32, i32, i32, i32], m.block(null, body));
-    m.addFunctionExport('evalGoals', 'evalGoals');
+    m.addFunction(`goals${k}`, none, none, [i32, i32, i32, i32, i32], m.block(null, body));
   }
 
-  /** Statements that set gate `g` (a base or input) to `v` and push the flip when it changes: local SP. */
-  private setSource(sp: number, g: () => Expr, v: () => Expr): Expr {
-    const { m } = this;
-    return m.if(
-      m.i32.ne(m.i32.load8_u(0, 1, g()), v()),
-      m.block(null, [
-        m.i32.store8(0, 1, g(), v()),
-        m.i32.store(0, 4, m.local.get(sp, i32), m.i32.or(m.i32.shl(g(), this.c(1)), v())),
-        m.local.set(sp, m.i32.add(m.local.get(sp, i32), this.c(4))),
-      ]),
-    );
+  /** load(src) → the net of the state at `src` (its split bases' combination), made current there. */
+  private load(): void {
+    const { m, plan } = this;
+    const [SRC, KEY] = [0, 1];
+    let key: Expr = this.c(0);
+    for (const [i, b] of plan.split.entries()) {
+      key = m.i32.or(key, m.i32.shl(m.i32.load8_u(b, 1, this.get(SRC)), this.c(i)));
+    }
+    const body = [
+      this.set(KEY, m.i32.load(plan.keyTableOffset, 4, m.i32.shl(key, this.c(2)))),
+      m.global.set('net', this.get(KEY)),
+      this.perNet(
+        () => this.get(KEY),
+        (k) => m.call(`load${k}`, [this.get(SRC)], none),
+      ),
+      this.get(KEY),
+    ];
+    m.addFunction('load', paramTypes([i32]), i32, [i32], m.block(null, body, i32));
+  }
+
+  /** Net k's legal bit sets and terminal value where readers outside the module find them (plan). */
+  private mirror(k: number): Expr {
+    const { m, plan } = this;
+    const net = plan.nets[k]!;
+    const words = plan.legalWordStart[plan.roleCount]!;
+    return m.block(null, [
+      m.memory.copy(this.c(plan.legalBitsOffset), this.c(net.legalOffset), this.c(4 * words)),
+      m.i32.store8(
+        plan.terminalGate,
+        1,
+        this.c(0),
+        m.i32.load8_u(net.valuesOffset + plan.terminalGate, 1, this.c(0)),
+      ),
+    ]);
   }
 
   /**
-   * loadState(src): makes the state at `src` (one byte per base) current, flipping only the bases that differ;
-   * eight bases are compared at once where they can.
+   * The entry points the runtime and the simulation adapter call: loadState(src), setInputs(chosen) on the loaded
+   * state, step(chosen) (the joint move, then its next state loaded), evalGoals(), currentNet(), setOrder(v).
    */
-  private loadState(): void {
+  private exports(): void {
     const { m, plan } = this;
-    const [SRC, B, SP] = [0, 1, 2];
-    const get = (l: number) => m.local.get(l, i32);
-    const set = (l: number, x: Expr) => m.local.set(l, x);
-    const B_COUNT = plan.baseCount;
-    const sameWord = m.i32.and(
-      m.i32.le_u(m.i32.add(get(B), this.c(8)), this.c(B_COUNT)),
-      m.i64.eq(m.i64.load(0, 1, m.i32.add(get(SRC), get(B))), m.i64.load(2, 1, get(B))),
+    const net = () => this.currentNet();
+    const add = (name: string, params: number[], result: number, locals: number[], body: Expr) => {
+      m.addFunction(name, paramTypes(params), result, locals, body);
+      m.addFunctionExport(name, name);
+    };
+    add(
+      'loadState',
+      [i32],
+      none,
+      [],
+      m.block(null, [m.drop(m.call('load', [this.get(0)], i32)), this.perNet(net, (k) => this.mirror(k))]),
     );
-    const body = [
-      set(SP, this.c(plan.stackOffset)),
-      set(B, this.c(0)),
-      this.whileLoop('bases', m.i32.ge_u(get(B), this.c(B_COUNT)), [
-        m.if(
-          sameWord,
-          set(B, m.i32.add(get(B), this.c(8))),
+    add(
+      'setInputs',
+      [i32],
+      none,
+      [],
+      this.perNet(net, (k) => m.call(`inputs${k}`, [this.get(0)], none)),
+    );
+    add(
+      'step',
+      [i32],
+      none,
+      [],
+      m.block(null, [
+        this.perNet(net, (k) =>
           m.block(null, [
-            this.setSource(
-              SP,
-              () => m.i32.add(get(B), this.c(2)),
-              () => m.i32.load8_u(0, 1, m.i32.add(get(SRC), get(B))),
+            m.call(`inputs${k}`, [this.get(0)], none),
+            m.memory.copy(
+              this.c(plan.stagingOffset),
+              this.c(plan.nets[k]!.nextOffset),
+              this.c(plan.baseCount),
             ),
-            set(B, m.i32.add(get(B), this.c(1))),
           ]),
         ),
-      ]),
-      m.call('drain', [get(SP)], none),
-    ];
-    m.addFunction('loadState', paramTypes([i32]), none, [i32, i32], m.block(null, body));
-    m.addFunctionExport('loadState', 'loadState');
-  }
-
-  /** flip(gate, value): sets one base or input and propagates (the runtime sets and clears inputs with it). */
-  private flip(): void {
-    const { m, plan } = this;
-    const get = (l: number) => m.local.get(l, i32);
-    m.addFunction(
-      'flip',
-      paramTypes([i32, i32]),
-      none,
-      [i32],
-      m.block(null, [
-        m.local.set(2, this.c(plan.stackOffset)),
-        this.setSource(
-          2,
-          () => get(0),
-          () => get(1),
-        ),
-        m.call('drain', [get(2)], none),
+        m.drop(m.call('load', [this.c(plan.stagingOffset)], i32)),
+        this.perNet(net, (k) => this.mirror(k)),
       ]),
     );
-    m.addFunctionExport('flip', 'flip');
-  }
-
-  /** Sets (v = 1) or clears (0) the inputs whose gates are in locals `chosen` .. `chosen + R - 1`, then propagates. */
-  private setMove(chosen: (r: number) => Expr, v: number, sp: number): Expr[] {
-    const { m, plan } = this;
-    const out: Expr[] = [m.local.set(sp, this.c(plan.stackOffset))];
-    for (let r = 0; r < plan.roleCount; r++) {
-      out.push(
-        this.setSource(
-          sp,
-          () => chosen(r),
-          () => this.c(v),
-        ),
-      );
-    }
-    out.push(m.call('drain', [m.local.get(sp, i32)], none));
-    return out;
-  }
-
-  /** Copies the next state's bytes to `to` (i64 at a time; the next state is padded to 8 bytes). */
-  private copyNext(to: () => Expr, cursor: number): Expr {
-    const { m, plan } = this;
-    const get = () => m.local.get(cursor, i32);
-    return m.block(null, [
-      m.local.set(cursor, this.c(0)),
-      this.whileLoop('copy_next', m.i32.ge_u(get(), this.c(plan.baseCount)), [
-        m.i64.store(0, 1, m.i32.add(to(), get()), m.i64.load(plan.nextOffset, 8, get())),
-        m.local.set(cursor, m.i32.add(get(), this.c(8))),
-      ]),
-    ]);
+    const goalGates = [...new Set(plan.goals.flatMap((list) => list.map((g) => g.gate)))];
+    add(
+      'evalGoals',
+      [],
+      none,
+      [],
+      this.perNet(net, (k) =>
+        m.block(null, [
+          m.call(`goals${k}`, [], none),
+          ...goalGates.map((g) =>
+            m.i32.store8(g, 1, this.c(0), m.i32.load8_u(plan.nets[k]!.valuesOffset + g, 1, this.c(0))),
+          ),
+        ]),
+      ),
+    );
+    add('currentNet', [], i32, [], net());
+    add('setOrder', [i32], none, [], m.global.set('risesFirst', this.get(0)));
   }
 
   /** playouts(count, seed, maxDepth) → 0, or 1 when a role has no legal move; statistics in the stats block. */
   private playouts(): void {
     const { m, plan } = this;
     const R = plan.roleCount;
-    const [P, SEED, MAXD, p, depth, n, k, w, word, states, totalDepth, minDepth, maxDepth, truncated, sp] = [
+    const [P, SEED, MAXD, p, depth, n, k, w, word, states, totalDepth, minDepth, maxDepth, truncated, net] = [
       0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
     ];
-    const chosen = (r: number) => m.local.get(15 + r, i32);
-    const get = (l: number) => m.local.get(l, i32);
-    const set = (l: number, x: Expr) => m.local.set(l, x);
-    const inc = (l: number) => set(l, m.i32.add(get(l), this.c(1)));
+    const get = (l: number) => this.get(l);
+    const set = (l: number, x: Expr) => this.set(l, x);
+    const inc = (l: number) => this.add(l, 1);
     const stat = (slot: number) => plan.statsOffset + 4 * slot;
     const store32 = (address: number, x: Expr) => m.i32.store(address, 4, this.c(0), x);
     const load32 = (address: number) => m.i32.load(address, 4, this.c(0));
 
-    const step: Expr[] = [
-      m.br('end', m.i32.load8_u(plan.terminalGate, 1, this.c(0))),
-      m.if(m.i32.ge_u(get(depth), get(MAXD)), m.block(null, [inc(truncated), m.br('end')])),
+    const stepOn = (q: number) => {
+      const netPlan = plan.nets[q]!;
+      const step: Expr[] = [
+        m.br('end', m.i32.load8_u(netPlan.valuesOffset + plan.terminalGate, 1, this.c(0))),
+        m.if(m.i32.ge_u(get(depth), get(MAXD)), m.block(null, [inc(truncated), m.br('end')])),
+      ];
+      for (let r = 0; r < R; r++) {
+        const only = netPlan.onlyMove[r]!;
+        // A role the fold left one move (the waiting side's noop) plays it; the draw is still made, so the
+        // draws stay those of core's generic playouts.
+        step.push(
+          ...(only !== 0
+            ? [m.drop(m.call('rngInt', [this.c(1)], i32)), store32(plan.chosenOffset + 4 * r, this.c(only))]
+            : [
+                ...this.chooseLegal(netPlan, r, n, k, w, word, `${q}_${r}`),
+                m.if(m.i32.eqz(get(n)), m.return(this.c(1))),
+                store32(plan.chosenOffset + 4 * r, get(k)),
+              ]),
+        );
+      }
+      step.push(
+        m.call(`inputs${q}`, [this.c(plan.chosenOffset)], none),
+        m.memory.copy(this.c(plan.stagingOffset), this.c(netPlan.nextOffset), this.c(plan.baseCount)),
+      );
+      return m.block(null, step);
+    };
+
+    const afterPlayout: Expr[] = [
+      this.perNet(
+        () => get(net),
+        (q) => m.call(`goals${q}`, [], none),
+      ),
     ];
     for (let r = 0; r < R; r++) {
-      step.push(
-        ...this.chooseLegal(r, n, k, w, word),
-        m.if(m.i32.eqz(get(n)), m.return(this.c(1))),
-        set(15 + r, get(k)),
-      );
-    }
-    step.push(
-      ...this.setMove(chosen, 1, sp),
-      this.copyNext(() => this.c(plan.stagingOffset), n),
-      ...this.setMove(chosen, 0, sp),
-      m.call('loadState', [this.c(plan.stagingOffset)], none),
-      inc(depth),
-      inc(states),
-      m.br('step'),
-    );
-
-    const afterPlayout: Expr[] = [];
-    for (let r = 0; r < R; r++) {
-      let value: Expr = this.c(0);
-      for (const g of [...plan.goals[r]!].reverse())
-        value = m.select(m.i32.load8_u(g.gate, 1, this.c(0)), this.c(g.value), value);
       const address = stat(STAT_GOALS + r);
-      afterPlayout.push(store32(address, m.i32.add(load32(address), value)));
+      afterPlayout.push(
+        this.perNet(
+          () => get(net),
+          (q) => {
+            let value: Expr = this.c(0);
+            for (const g of [...plan.goals[r]!].reverse())
+              value = m.select(
+                m.i32.load8_u(plan.nets[q]!.valuesOffset + g.gate, 1, this.c(0)),
+                this.c(g.value),
+                value,
+              );
+            return store32(address, m.i32.add(load32(address), value));
+          },
+        ),
+      );
     }
     afterPlayout.push(
       set(totalDepth, m.i32.add(get(totalDepth), get(depth))),
@@ -394,11 +522,21 @@ class DifferentialEmitter {
     for (let r = 0; r < R; r++) body.push(store32(stat(STAT_GOALS + r), this.c(0)));
     body.push(
       this.whileLoop('play', m.i32.ge_u(get(p), get(P)), [
-        m.call('loadState', [this.c(plan.stateOffset)], none),
+        set(net, m.call('load', [this.c(plan.stateOffset)], i32)),
         set(depth, this.c(0)),
         inc(states),
-        m.block('end', [m.loop('step', m.block(null, step))]),
-        m.call('evalGoals', [], none),
+        m.block('end', [
+          m.loop(
+            'step',
+            m.block(null, [
+              this.perNet(() => get(net), stepOn),
+              set(net, m.call('load', [this.c(plan.stagingOffset)], i32)),
+              inc(depth),
+              inc(states),
+              m.br('step'),
+            ]),
+          ),
+        ]),
         ...afterPlayout,
         inc(p),
       ]),
@@ -409,28 +547,36 @@ class DifferentialEmitter {
       store32(stat(STAT_TRUNCATED), get(truncated)),
       m.return(this.c(0)),
     );
-    const locals = new Array<number>(15 - 3 + R).fill(i32);
+    const locals = new Array<number>(15 - 3).fill(i32);
     m.addFunction('playouts', paramTypes([i32, i32, i32]), i32, locals, m.block(null, body));
     m.addFunctionExport('playouts', 'playouts');
   }
 
   /**
-   * Statements that draw role r's move as core's generic playouts do: n = the number of legal moves (a popcount
-   * of the role's bit set), then the (rngInt(n))-th legal move in the IR's order; its input gate lands in
-   * local k (unset when n = 0). Locals w and word are scratch.
+   * Statements that draw role r's move on `net` as core's generic playouts do: n = the number of legal moves (a
+   * popcount of the role's bit set), then the (rngInt(n))-th legal move in the IR's order; its input gate lands
+   * in local k (unset when n = 0). Locals w and word are scratch.
    */
-  private chooseLegal(r: number, n: number, k: number, w: number, word: number): Expr[] {
+  private chooseLegal(
+    net: NetPlan,
+    r: number,
+    n: number,
+    k: number,
+    w: number,
+    word: number,
+    tag: string,
+  ): Expr[] {
     const { m, plan } = this;
-    const get = (l: number) => m.local.get(l, i32);
-    const set = (l: number, x: Expr) => m.local.set(l, x);
-    const first = plan.legalBitsOffset + 4 * plan.legalWordStart[r]!;
-    const last = plan.legalBitsOffset + 4 * plan.legalWordStart[r + 1]!;
+    const get = (l: number) => this.get(l);
+    const set = (l: number, x: Expr) => this.set(l, x);
+    const first = net.legalOffset + 4 * plan.legalWordStart[r]!;
+    const last = net.legalOffset + 4 * plan.legalWordStart[r + 1]!;
     return [
       set(n, this.c(0)),
       set(word, this.c(first)),
-      this.whileLoop(`count${r}`, m.i32.ge_u(get(word), this.c(last)), [
+      this.whileLoop(`count${tag}`, m.i32.ge_u(get(word), this.c(last)), [
         set(n, m.i32.add(get(n), m.i32.popcnt(m.i32.load(0, 4, get(word))))),
-        set(word, m.i32.add(get(word), this.c(4))),
+        this.add(word, 4),
       ]),
       m.if(
         get(n),
@@ -439,26 +585,26 @@ class DifferentialEmitter {
           set(word, this.c(first)),
           // Skip whole words while the k-th set bit lies beyond them.
           this.whileLoop(
-            `find${r}`,
+            `find${tag}`,
             m.i32.lt_u(get(k), m.i32.popcnt(m.local.tee(w, m.i32.load(0, 4, get(word)), i32))),
-            [set(k, m.i32.sub(get(k), m.i32.popcnt(get(w)))), set(word, m.i32.add(get(word), this.c(4)))],
+            [set(k, m.i32.sub(get(k), m.i32.popcnt(get(w)))), this.add(word, 4)],
           ),
-          this.whileLoop(`drop${r}`, m.i32.eqz(get(k)), [
+          this.whileLoop(`drop${tag}`, m.i32.eqz(get(k)), [
             set(w, m.i32.and(get(w), m.i32.sub(get(w), this.c(1)))),
             set(k, m.i32.sub(get(k), this.c(1))),
           ]),
-          set(k, this.lowestLegalInput(word, w)),
+          set(k, this.lowestLegalInput(net, word, w)),
         ]),
       ),
     ];
   }
 
   /** The input gate of the legal move whose bit is the lowest set bit of local `w`, read from address `word`. */
-  private lowestLegalInput(word: number, w: number): Expr {
+  private lowestLegalInput(net: NetPlan, word: number, w: number): Expr {
     const { m, plan } = this;
     const bit = m.i32.add(
-      m.i32.shl(m.i32.sub(m.local.get(word, i32), this.c(plan.legalBitsOffset)), this.c(3)),
-      m.i32.ctz(m.local.get(w, i32)),
+      m.i32.shl(m.i32.sub(this.get(word), this.c(net.legalOffset)), this.c(3)),
+      m.i32.ctz(this.get(w)),
     );
     return m.i32.load(plan.legalInputOffset, 4, m.i32.shl(bit, this.c(2)));
   }
@@ -472,39 +618,49 @@ class DifferentialEmitter {
     const { m, plan } = this;
     const R = plan.roleCount;
     const B = plan.baseCount;
-    const [STATE, DEPTH, SP, i, k, child, w, word, sp] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    const [STATE, DEPTH, SP, i, k, child, w, word, net] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
     const count = 9; // i64
     const result = 10; // i64
     const n = (r: number) => 11 + r;
     const idx = (r: number) => 11 + R + r;
-    const get = (l: number) => m.local.get(l, i32);
-    const set = (l: number, v: Expr) => m.local.set(l, v);
-    const inc = (l: number) => set(l, m.i32.add(get(l), this.c(1)));
+    const get = (l: number) => this.get(l);
+    const set = (l: number, v: Expr) => this.set(l, v);
+    const inc = (l: number) => this.add(l, 1);
     const one = () => m.i64.const(1n);
     const slot = (r: number, ix: Expr) =>
       m.i32.add(m.i32.shl(ix, this.c(2)), this.c(plan.perftLegalOffset + 128 * plan.legalWordStart[r]!));
-    const chosenInput = (r: number) => m.i32.load(0, 4, slot(r, get(idx(r))));
 
     const body: Expr[] = [
-      m.call('loadState', [get(STATE)], none),
-      m.if(m.i32.or(m.i32.eqz(get(DEPTH)), m.i32.load8_u(plan.terminalGate, 1, this.c(0))), m.return(one())),
+      set(net, m.call('load', [get(STATE)], i32)),
+      m.if(m.i32.eqz(get(DEPTH)), m.return(one())),
+      this.perNet(
+        () => get(net),
+        (q) =>
+          m.if(m.i32.load8_u(plan.nets[q]!.valuesOffset + plan.terminalGate, 1, this.c(0)), m.return(one())),
+      ),
     ];
     for (let r = 0; r < R; r++) {
-      // The role's legal input gates in IR order, from its bit set.
-      const first = plan.legalBitsOffset + 4 * plan.legalWordStart[r]!;
-      const last = plan.legalBitsOffset + 4 * plan.legalWordStart[r + 1]!;
+      // The role's legal input gates in IR order, from its bit set on the state's net.
+      const list = (q: number) => {
+        const netPlan = plan.nets[q]!;
+        const first = netPlan.legalOffset + 4 * plan.legalWordStart[r]!;
+        const last = netPlan.legalOffset + 4 * plan.legalWordStart[r + 1]!;
+        return m.block(null, [
+          set(word, this.c(first)),
+          this.whileLoop(`list${q}_${r}`, m.i32.ge_u(get(word), this.c(last)), [
+            set(w, m.i32.load(0, 4, get(word))),
+            this.whileLoop(`bits${q}_${r}`, m.i32.eqz(get(w)), [
+              m.i32.store(0, 4, slot(r, get(n(r))), this.lowestLegalInput(netPlan, word, w)),
+              inc(n(r)),
+              set(w, m.i32.and(get(w), m.i32.sub(get(w), this.c(1)))),
+            ]),
+            this.add(word, 4),
+          ]),
+        ]);
+      };
       body.push(
         set(n(r), this.c(0)),
-        set(word, this.c(first)),
-        this.whileLoop(`list${r}`, m.i32.ge_u(get(word), this.c(last)), [
-          set(w, m.i32.load(0, 4, get(word))),
-          this.whileLoop(`bits${r}`, m.i32.eqz(get(w)), [
-            m.i32.store(0, 4, slot(r, get(n(r))), this.lowestLegalInput(word, w)),
-            inc(n(r)),
-            set(w, m.i32.and(get(w), m.i32.sub(get(w), this.c(1)))),
-          ]),
-          set(word, m.i32.add(get(word), this.c(4))),
-        ]),
+        this.perNet(() => get(net), list),
       );
     }
     let product: Expr = one();
@@ -514,16 +670,26 @@ class DifferentialEmitter {
     for (let r = 0; r < R; r++)
       body.push(m.if(m.i32.eqz(get(n(r))), m.return(one())), set(idx(r), this.c(0)));
 
-    const chosen = (r: number) => chosenInput(r);
     const generate: Expr[] = [
-      // Room for the child and the 8-byte copy's padding.
+      // Room for the child and the copy's padding.
       growForPerft(m, () => m.i32.add(get(child), this.c(B + 8))),
-      ...this.setMove(chosen, 1, sp),
-      this.copyNext(() => get(child), i),
-      ...this.setMove(chosen, 0, sp),
+    ];
+    for (let r = 0; r < R; r++)
+      generate.push(
+        m.i32.store(plan.chosenOffset + 4 * r, 4, this.c(0), m.i32.load(0, 4, slot(r, get(idx(r))))),
+      );
+    generate.push(
+      this.perNet(
+        () => get(net),
+        (q) =>
+          m.block(null, [
+            m.call(`inputs${q}`, [this.c(plan.chosenOffset)], none),
+            m.memory.copy(get(child), this.c(plan.nets[q]!.nextOffset), this.c(B)),
+          ]),
+      ),
       set(child, m.i32.add(get(child), this.c(B))),
       inc(k),
-    ];
+    );
     // Odometer over the roles' legal lists, the last role fastest.
     for (let r = R - 1; r >= 0; r--) {
       generate.push(

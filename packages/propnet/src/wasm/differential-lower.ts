@@ -1,72 +1,98 @@
 // Lowering for the differential (counter-per-gate) module: propnet IR → the tables and memory map that
 // differential-emit.ts propagates over. As in ggplib's and Sancho's propnets (issue 26), every AND/OR/NOT gate
-// keeps a counter of its true inputs, offset so that the gate is true exactly when the counter is ≥ 0; a gate
-// whose value flips adds ±1 to each reader's counter, so the cost of a state follows what changed, not the
-// size of the net. Legal propositions and transitions are readers too: their flips keep a per-role bit set of
-// legal moves and the next state's bytes up to date (the next state is then a copy, legal moves a popcount).
+// keeps a counter, (true inputs − need), so that a rise crosses the gate's threshold exactly when it makes the
+// counter 0 and a fall when it leaves 0; a gate that flips moves each reader's counter by one, so the cost of a
+// state follows what changed, not the size of the net. Legal propositions and transitions are outputs of the
+// flipping gates: they keep a per-role bit set of legal moves and the next state's bytes up to date.
+//
+// The module holds one net per combination of the split bases' values (control splitting, as galvanise/ggplib
+// build one net per side to move; differential-split.ts picks the bases), each with the gates those values and
+// the waiting side's moves decide folded away (fold.ts, shared with the native crate's reductions): a state is
+// played on its combination's net, which catches up by flipping only the bases that changed since it last ran.
+import { type FixedBase, foldConstants, stateReadsMoves, stepAndGoalCones } from '../fold.js';
 import { GateKind } from '../gate-kind.js';
 import type { PropnetIR } from '../ir.js';
-import { chooseEnablers, type Enablers } from './differential-enablers.js';
-import { le32 } from './lower.js';
+import { le32, STAT_GOALS } from './lower.js';
 
-/** Reader tags in the low TAG_BITS bits of a fan-out entry; the rest is the reader's index. */
-export const TAG_BITS = 3;
-export const TAG_COUNT = 0;
-/** A NOT gate's counter: a true input subtracts, so the NOT is true (counter 0) while its input is false. */
-export const TAG_COUNT_NEGATED = 1;
-/** A legal move: the index is the move's bit in the legal bit sets. */
-export const TAG_LEGAL = 2;
-/** A transition: the index is the base whose byte in the next state copies the gate's value. */
-export const TAG_NEXT = 3;
-/** An enabled AND (differential-enablers.ts) whose counter leaves out its enabler: it may (dis)arm. */
-export const TAG_COUNT_ENABLED = 4;
-/** An enabler's armed set: the index is the enabler's; each armed AND takes the enabler's value. */
-export const TAG_ARMED = 5;
+/**
+ * Reader entries: a plain entry is a reader's slot offset (8 × its gate id, so the loop indexes its counter
+ * without a shift); INVERT marks a NOT gate reading the flipping gate (a rise
+ * moves its counter as a fall); SPECIAL entries are outputs, a legal bit (LEGAL_OUT) or a next-state byte
+ * (NEXT_OUT). A gate's entries come in that order, plain, inverted, special, so the hot loop tests one bound per
+ * entry (as the native crate's differential.rs).
+ */
+export const INVERT = 1 << 28;
+export const SPECIAL = 2 ** 31;
+export const NEXT_OUT = 1 << 30;
+export const PAYLOAD = INVERT - 1;
+/** Ends every gate's entries, so the loops over a popped gate's runs test only the entry they read. */
+export const END_OF_ENTRIES = 2 ** 32 - 1;
+
+/** One net of the module: where its tables live in linear memory. */
+export interface NetPlan {
+  /** The bases fixed on this net (empty: the net for any state). */
+  readonly fixed: readonly FixedBase[];
+  /** Gate values, one byte per gate. */
+  readonly valuesOffset: number;
+  /** Per gate 8 bytes, its counter then the index of its first entry (its entries end with END_OF_ENTRIES). */
+  readonly slotsOffset: number;
+  readonly entriesOffset: number;
+  readonly entryCount: number;
+  /** The legal bit sets (32-bit words, role r from legalWordStart[r]) and the next state (a byte per base). */
+  readonly legalOffset: number;
+  readonly nextOffset: number;
+  /** Per role, the input gate set on this net (i32; 0: none). */
+  readonly keptOffset: number;
+  /** Per role, the only move it has on this net when the fold decided it (its input gate: the noop), else 0. */
+  readonly onlyMove: readonly number[];
+  /**
+   * Goal-only gates, evaluated only when goals are read: entries of three i32 (gate, end of its fan-in in the
+   * goal fan-in table, inputs needed: n for AND, 1 for OR, -1 for NOT), in topological order.
+   */
+  readonly goalTableOffset: number;
+  readonly goalEntries: number;
+  readonly goalFaninOffset: number;
+  /** Logic gates a step may flip on this net (neither folded nor only read by the goals). */
+  readonly steppedGates: number;
+  /** NOT gates folded into their input's entries (they never flip). */
+  readonly foldedNots: number;
+}
 
 export interface DifferentialPlan {
   readonly gateCount: number;
   readonly baseCount: number;
   readonly roleCount: number;
-  /** Gate values, one byte per gate, at 0 (as in the straight-line module: the evaluator reads them there). */
-  readonly counterOffset: number;
-  readonly fanoutStartOffset: number;
-  readonly fanoutOffset: number;
-  /** Legal bit sets: role r owns 32-bit words legalWordStart[r] .. legalWordStart[r+1]-1 from legalBitsOffset. */
+  /** The split bases and, per combination of their values (bit i: base split[i]), its net (an index of nets). */
+  readonly split: readonly number[];
+  readonly netOfKey: Int32Array;
+  readonly keyTableOffset: number;
+  readonly nets: readonly NetPlan[];
+  /** Whether a step's inputs stay set after it (no legal, goal or terminal gate reads an input). */
+  readonly keepInputs: boolean;
+  /**
+   * What the exported loadState/advance/evalGoals leave for readers outside the module (the simulation adapter):
+   * the terminal and goal gates' values at their gate's address from 0, and the legal bit sets at legalBitsOffset.
+   */
   readonly legalBitsOffset: number;
   readonly legalWordStart: Uint32Array;
   /** Per legal bit (i32): the input gate that playing the move sets (0 for the padding bits of a role's last word). */
   readonly legalInputOffset: number;
-  /** The next state, one byte per base, kept up to date by TAG_NEXT readers. */
-  readonly nextOffset: number;
   /** The state the playouts start from, and the staging copy of the next state (one byte per base each). */
   readonly stateOffset: number;
   readonly stagingOffset: number;
   readonly statsOffset: number;
-  /** Per role, the input gate chosen in the current step (i32). */
+  /** Per role, the input gate chosen for the current step (i32). */
   readonly chosenOffset: number;
-  /** The propagation stack: i32 entries (gate << 1 | value), at most one per wire and gate. */
+  /** The propagation stack: i32 entries (gate << 1 | value). */
   readonly stackOffset: number;
+  /** A load's changed bases to propagate first (i32 stack entries), pushed after the others (risesFirst). */
+  readonly laterOffset: number;
   /** Perft: per-role lists of legal input gates, then the state stack growing upward. */
   readonly perftLegalOffset: number;
   readonly perftStackOffset: number;
   readonly pages: number;
-  /** Data written into linear memory once the module is instantiated: tables and the all-false net's values. */
+  /** Data written into linear memory once the module is instantiated: tables and each net's initial values. */
   readonly segments: readonly { readonly offset: number; readonly data: Uint8Array<ArrayBuffer> }[];
-  /**
-   * Goal-only gates (goalOnlyGates), evaluated only when goals are read: entries of three i32 (gate, end of its
-   * fan-in in the goal fan-in table, inputs needed: n for AND, 1 for OR, -1 for NOT), in topological order.
-   */
-  readonly goalTableOffset: number;
-  readonly goalEntries: number;
-  readonly goalFaninOffset: number;
-  /**
-   * Enablers: per gate its enabler's index or -1 (i32 at enablerOfOffset); per enabler 16 bytes at
-   * enablerTableOffset (gate, armed count, byte address of its first slot, unused); the armed sets' slots
-   * (i32 gates); per gate its position in its enabler's armed set (i32 at armedPosOffset).
-   */
-  readonly enablerOfOffset: number;
-  readonly enablerTableOffset: number;
-  readonly armedPosOffset: number;
   /** Per role, goal propositions by decreasing value (the first that holds is the playout's goal). */
   readonly goals: readonly (readonly { gate: number; value: number }[])[];
   readonly terminalGate: number;
@@ -77,37 +103,45 @@ export function supportsDifferential(ir: PropnetIR): boolean {
   return ir.cycleRange.length === 0;
 }
 
-export function lowerDifferential(ir: PropnetIR): DifferentialPlan {
+/**
+ * The plan of a module with one net per combination in `keys` of the `split` bases' values (bit i: the value of
+ * split[i]), and a net for any other state when the keys do not cover every combination; one net without a split.
+ */
+export function lowerDifferential(
+  ir: PropnetIR,
+  split: readonly number[] = [],
+  keys: readonly number[] = [],
+): DifferentialPlan {
   if (!supportsDifferential(ir)) throw new Error('internal: the differential module needs an acyclic net');
   const { gateCount, roleCount } = ir;
   const baseCount = ir.baseGate.length;
+  if (8 * gateCount >= INVERT)
+    throw new Error(`internal: a differential net holds fewer than ${INVERT / 8} gates`);
+  for (let b = 0; b < baseCount; b++) {
+    // loadState compares a state's bytes with the base gates' values eight at a time.
+    if (ir.baseGate[b] !== 2 + b) throw new Error('internal: bases must be gates 2..2+B');
+  }
   const align = (x: number) => (x + 7) & ~7;
   const legalWordStart = new Uint32Array(roleCount + 1);
   for (let r = 0; r < roleCount; r++) {
     const moves = ir.legalStart[r + 1]! - ir.legalStart[r]!;
     legalWordStart[r + 1] = legalWordStart[r]! + Math.ceil(moves / 32);
   }
-  const legalBits = legalWordStart[roleCount]! * 32;
+  const legalWords = legalWordStart[roleCount]!;
   const bitOf = (l: number) => {
     let r = 0;
     while (l >= ir.legalStart[r + 1]!) r++;
     return legalWordStart[r]! * 32 + (l - ir.legalStart[r]!);
   };
+  const legalInput = new Uint32Array(legalWords * 32);
+  for (let l = 0; l < ir.legalGate.length; l++) legalInput[bitOf(l)] = ir.inputGate[ir.legalInput[l]!]!;
 
-  const goalOnly = goalOnlyGates(ir);
-  const enablers = chooseEnablers(ir, goalOnly);
-  const { value, counter } = allFalseNet(ir, enablers);
-  const { fanoutStart, fanout } = taggedFanout(ir, bitOf, goalOnly, enablers);
-  const { table: goalTable, fanin: goalFanin } = goalNet(ir, goalOnly);
-  const legalWords = new Uint32Array(legalWordStart[roleCount]!);
-  const legalInput = new Uint32Array(legalBits);
-  for (let l = 0; l < ir.legalGate.length; l++) {
-    const bit = bitOf(l);
-    legalInput[bit] = ir.inputGate[ir.legalInput[l]!]!;
-    if (value[ir.legalGate[l]!]) legalWords[bit >>> 5]! |= 1 << (bit & 31);
-  }
-  const next = new Uint8Array(baseCount);
-  for (let b = 0; b < baseCount; b++) next[b] = value[ir.baseNext[b]!]!;
+  const netOfKey = new Int32Array(1 << split.length).fill(keys.length);
+  const fixedSets: FixedBase[][] = keys.map((k, n) => {
+    netOfKey[k] = n;
+    return split.map((b, i) => [b, ((k >>> i) & 1) === 1] as const);
+  });
+  if (keys.length < netOfKey.length) fixedSets.push([]);
 
   const segments: { offset: number; data: Uint8Array<ArrayBuffer> }[] = [];
   let at = 0;
@@ -122,36 +156,40 @@ export function lowerDifferential(ir: PropnetIR): DifferentialPlan {
     at = align(at + bytes);
     return offset;
   };
-  place(value);
-  const counterOffset = place(le32(counter));
-  const fanoutStartOffset = place(le32(fanoutStart));
-  const fanoutOffset = place(le32(fanout));
-  const legalBitsOffset = place(le32(legalWords));
-  const legalInputOffset = place(le32(legalInput));
-  const nextOffset = place(next);
-  const goalTableOffset = place(le32(goalTable));
-  const goalFaninOffset = place(le32(goalFanin));
-  const enablerOfOffset = place(le32(enablers.enablerOf));
-  const armedPos = new Int32Array(gateCount);
-  const enablerTableOffset = at;
-  const slotsOffset = align(enablerTableOffset + 16 * enablers.gate.length);
-  const enablerTable: number[] = [];
-  const slots: number[] = [];
-  for (const [d, readers] of enablers.readers.entries()) {
-    const armed = readers.filter((y) => counter[y]! >= 0);
-    for (const [k, y] of armed.entries()) armedPos[y] = k;
-    slots.push(...armed, ...new Array<number>(readers.length - armed.length).fill(0));
-    enablerTable.push(enablers.gate[d]!, armed.length, slotsOffset + 4 * enablers.slotStart[d]!, 0);
+  const mirror = reserve(gateCount);
+  const keepInputs = !stateReadsMoves(ir);
+  const nets: NetPlan[] = [];
+  let maxEntries = 0;
+  for (const fixed of fixedSets) {
+    const net = lowerNet(ir, fixed, bitOf, legalWords);
+    maxEntries = Math.max(maxEntries, net.entries.length);
+    nets.push({
+      fixed,
+      valuesOffset: place(net.values),
+      slotsOffset: place(le32(net.slots)),
+      entriesOffset: place(le32(net.entries)),
+      entryCount: net.entries.length,
+      legalOffset: place(le32(net.legal)),
+      nextOffset: place(net.next),
+      keptOffset: place(le32(net.kept)),
+      onlyMove: Array.from(net.kept),
+      goalTableOffset: place(le32(net.goalTable)),
+      goalEntries: net.goalTable.length / 3,
+      goalFaninOffset: place(le32(net.goalFanin)),
+      steppedGates: net.steppedGates,
+      foldedNots: net.foldedNots,
+    });
   }
-  place(le32(enablerTable));
-  place(le32(slots));
-  const armedPosOffset = place(le32(armedPos));
-  const stateOffset = reserve(baseCount);
-  const stagingOffset = reserve(baseCount);
-  const statsOffset = reserve(4 * (8 + roleCount));
+  const keyTableOffset = place(le32(netOfKey));
+  const legalBitsOffset = place(le32(new Uint32Array(legalWords)));
+  const legalInputOffset = place(le32(legalInput));
+  const stateOffset = reserve(baseCount + 8);
+  const stagingOffset = reserve(baseCount + 8);
+  const statsOffset = reserve(4 * (STAT_GOALS + roleCount));
   const chosenOffset = reserve(4 * roleCount);
-  const stackOffset = reserve(4 * (fanout.length + gateCount + 1));
-  const perftLegalOffset = reserve(4 * legalBits);
+  const stackOffset = reserve(4 * (maxEntries + gateCount + 2 * roleCount + 8));
+  const laterOffset = reserve(4 * baseCount);
+  const perftLegalOffset = reserve(4 * legalWords * 32);
   const perftStackOffset = at;
   const goals = Array.from({ length: roleCount }, (_, r) => {
     const out = [];
@@ -159,140 +197,164 @@ export function lowerDifferential(ir: PropnetIR): DifferentialPlan {
       out.push({ gate: ir.goalGate[k]!, value: ir.goalValue[k]! });
     return out.sort((a, b) => b.value - a.value);
   });
+  if (mirror !== 0) throw new Error('internal: the mirrored gate values must start at address 0');
   return {
     gateCount,
     baseCount,
     roleCount,
-    counterOffset,
-    fanoutStartOffset,
-    fanoutOffset,
+    split,
+    netOfKey,
+    keyTableOffset,
+    nets,
+    keepInputs,
     legalBitsOffset,
     legalWordStart,
     legalInputOffset,
-    nextOffset,
     stateOffset,
     stagingOffset,
     statsOffset,
     chosenOffset,
     stackOffset,
+    laterOffset,
     perftLegalOffset,
     perftStackOffset,
-    enablerOfOffset,
-    enablerTableOffset,
-    armedPosOffset,
-    goalTableOffset,
-    goalEntries: goalTable.length / 3,
-    goalFaninOffset,
-    pages: Math.max(1, Math.ceil((perftStackOffset + 2 * baseCount) / 65536)),
+    pages: Math.max(1, Math.ceil((perftStackOffset + 2 * baseCount + 16) / 65536)),
     segments,
     goals,
     terminalGate: ir.terminalGate,
   };
 }
 
+interface NetTables {
+  values: Uint8Array<ArrayBuffer>;
+  slots: Uint32Array;
+  entries: Uint32Array;
+  legal: Uint32Array;
+  next: Uint8Array<ArrayBuffer>;
+  kept: Uint32Array;
+  goalTable: number[];
+  goalFanin: number[];
+  steppedGates: number;
+  foldedNots: number;
+}
+
 /**
- * Values and counters of the net with every base and input false (gates in topological order). A counter is
- * (true inputs) − (inputs needed): AND needs all, OR one; a NOT counts its input negatively from 0. An enabled
- * AND counts all but its enabler, and holds when armed (counter ≥ 0) and its enabler holds.
+ * The tables of the net for states with the `fixed` base values, starting from the state with every other base
+ * false: gates folded to constants have no entries and no reader of theirs is counted; a role's input folded to
+ * true (the waiting side's noop) is set from the start and never changes.
  */
-function allFalseNet(
+function lowerNet(
   ir: PropnetIR,
-  enablers: Enablers,
-): { value: Uint8Array<ArrayBuffer>; counter: Int32Array<ArrayBuffer> } {
-  const value = new Uint8Array(ir.gateCount);
-  const counter = new Int32Array(ir.gateCount);
-  value[1] = 1;
-  for (let g = ir.firstLogic; g < ir.gateCount; g++) {
+  fixed: readonly FixedBase[],
+  bitOf: (l: number) => number,
+  legalWords: number,
+): NetTables {
+  const n = ir.gateCount;
+  const constant = foldConstants(ir, fixed);
+  const { stepped, goalOnly } = stepAndGoalCones(ir, constant);
+  const values = new Uint8Array(n);
+  const counter = new Int32Array(n);
+  for (let g = 0; g < ir.firstLogic; g++) values[g] = constant[g] === 1 ? 1 : 0;
+  for (let g = ir.firstLogic; g < n; g++) {
     const from = ir.faninStart[g]!;
     const to = ir.faninStart[g + 1]!;
     let held = 0;
-    for (let e = from; e < to; e++) held += value[ir.fanin[e]!]!;
+    for (let e = from; e < to; e++) held += values[ir.fanin[e]!]!;
     const kind = ir.gateKind[g]!;
-    const d = enablers.enablerOf[g]!;
-    if (d >= 0) {
-      const enabler = enablers.gate[d]!;
-      const c = held - value[enabler]! - (to - from - 1);
-      counter[g] = c;
-      value[g] = c >= 0 ? value[enabler]! : 0;
-      continue;
-    }
-    const c = kind === GateKind.Not ? -held : kind === GateKind.And ? held - (to - from) : held - 1;
-    counter[g] = c;
-    value[g] = c >= 0 ? 1 : 0;
+    counter[g] = kind === GateKind.Not ? -held : kind === GateKind.And ? held - (to - from) : held - 1;
+    values[g] = counter[g]! >= 0 ? 1 : 0;
   }
-  return { value, counter };
-}
-
-/**
- * Gates that only goals read: outside the cones of legal, terminal, next, sees and init. ggplib keeps them in a
- * net of their own evaluated only at terminal states (issue 26: 15,331 of reversi's 18,041 nodes); here they
- * get no counters and no fan-out entries, and evalGoals computes them when goals are read.
- */
-export function goalOnlyGates(ir: PropnetIR): Uint8Array {
-  const needed = new Uint8Array(ir.gateCount);
-  const goalCone = new Uint8Array(ir.gateCount);
-  for (const list of [ir.legalGate, ir.baseNext, ir.seesGate, ir.initGate])
-    for (const g of list) needed[g] = 1;
-  needed[ir.terminalGate] = 1;
-  for (const g of ir.goalGate) goalCone[g] = 1;
-  const goalOnly = new Uint8Array(ir.gateCount);
-  // Readers have larger ids than their inputs (an acyclic net), so a descending sweep sees every reader first.
-  for (let g = ir.gateCount - 1; g >= ir.firstLogic; g--) {
-    if (goalCone[g] && !needed[g]) goalOnly[g] = 1;
-    for (let e = ir.faninStart[g]!; e < ir.faninStart[g + 1]!; e++) {
-      const x = ir.fanin[e]!;
-      if (needed[g]) needed[x] = 1;
-      if (goalCone[g]) goalCone[x] = 1;
-    }
-  }
-  return goalOnly;
-}
-
-/** The goal-only gates as a table for evalGoals (layout at DifferentialPlan.goalTableOffset). */
-function goalNet(ir: PropnetIR, goalOnly: Uint8Array): { table: number[]; fanin: number[] } {
-  const table: number[] = [];
-  const fanin: number[] = [];
-  for (let g = ir.firstLogic; g < ir.gateCount; g++) {
-    if (!goalOnly[g]) continue;
-    for (let e = ir.faninStart[g]!; e < ir.faninStart[g + 1]!; e++) fanin.push(ir.fanin[e]!);
-    const kind = ir.gateKind[g]!;
-    const inputs = ir.faninStart[g + 1]! - ir.faninStart[g]!;
-    table.push(g, fanin.length, kind === GateKind.Not ? -1 : kind === GateKind.And ? inputs : 1);
-  }
-  return { table, fanin };
-}
-
-/**
- * Each gate's readers, tagged: logic gates (negated for a NOT) except goal-only ones, then the legal moves and
- * transitions it decides.
- */
-function taggedFanout(
-  ir: PropnetIR,
-  bitOf: (l: number) => number,
-  goalOnly: Uint8Array,
-  enablers: Enablers,
-): { fanoutStart: Uint32Array<ArrayBuffer>; fanout: Uint32Array<ArrayBuffer> } {
-  const tagged = (index: number, tag: number) => index * (1 << TAG_BITS) + tag;
-  const extra: number[][] = Array.from({ length: ir.gateCount }, () => []);
-  for (let l = 0; l < ir.legalGate.length; l++) extra[ir.legalGate[l]!]!.push(tagged(bitOf(l), TAG_LEGAL));
-  for (let b = 0; b < ir.baseNext.length; b++) extra[ir.baseNext[b]!]!.push(tagged(b, TAG_NEXT));
-  for (const [d, g] of enablers.gate.entries()) extra[g]!.push(tagged(d, TAG_ARMED));
-  const fanoutStart = new Uint32Array(ir.gateCount + 1);
-  const fanout: number[] = [];
-  for (let g = 0; g < ir.gateCount; g++) {
-    fanoutStart[g] = fanout.length;
+  const special: number[][] = Array.from({ length: n }, () => []);
+  for (let l = 0; l < ir.legalGate.length; l++) special[ir.legalGate[l]!]!.push(SPECIAL + bitOf(l));
+  for (let b = 0; b < ir.baseNext.length; b++) special[ir.baseNext[b]!]!.push(SPECIAL + NEXT_OUT + b);
+  const folded = foldedNots(ir, stepped, goalOnly, constant);
+  const runs: [number[], number[], number[]] = [[], [], []];
+  /** Appends gate g's entries to the three runs, each folded NOT reader replaced by its own entries inverted. */
+  const collect = (g: number, invert: number) => {
     for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++) {
       const y = ir.fanout[e]!;
-      if (goalOnly[y]) continue;
-      const d = enablers.enablerOf[y]!;
-      if (d >= 0) {
-        if (enablers.gate[d] !== g) fanout.push(tagged(y, TAG_COUNT_ENABLED));
-        continue;
-      }
-      fanout.push(tagged(y, ir.gateKind[y] === GateKind.Not ? TAG_COUNT_NEGATED : TAG_COUNT));
+      if (!stepped[y]) continue;
+      if (folded[y]) collect(y, invert ^ 1);
+      else if ((ir.gateKind[y] === GateKind.Not ? 1 : 0) ^ invert) runs[1].push(8 * y + INVERT);
+      else runs[0].push(8 * y);
     }
-    fanout.push(...extra[g]!);
+    for (const out of special[g]!) runs[2].push(invert ? out + INVERT : out);
+  };
+  const slots = new Uint32Array(2 * n);
+  const entries: number[] = [];
+  let steppedGates = 0;
+  for (let g = 0; g < n; g++) {
+    slots[2 * g] = counter[g]!;
+    slots[2 * g + 1] = entries.length;
+    // A folded gate never flips; a goal-only or unneeded one is not propagated; a folded NOT's readers are its
+    // input's.
+    if (constant[g]! >= 0 || (g >= ir.firstLogic && !stepped[g]) || folded[g]) {
+      entries.push(END_OF_ENTRIES);
+      continue;
+    }
+    if (g >= ir.firstLogic) steppedGates++;
+    collect(g, 0);
+    for (const run of runs) {
+      for (const x of run) entries.push(x);
+      run.length = 0;
+    }
+    entries.push(END_OF_ENTRIES);
   }
-  fanoutStart[ir.gateCount] = fanout.length;
-  return { fanoutStart, fanout: Uint32Array.from(fanout) };
+  const legal = new Uint32Array(legalWords);
+  for (let l = 0; l < ir.legalGate.length; l++) {
+    const bit = bitOf(l);
+    if (values[ir.legalGate[l]!]) legal[bit >>> 5]! |= 1 << (bit & 31);
+  }
+  const next = new Uint8Array((ir.baseGate.length + 7) & ~7);
+  for (let b = 0; b < ir.baseGate.length; b++) next[b] = values[ir.baseNext[b]!]!;
+  const kept = new Uint32Array(ir.roleCount);
+  for (let i = 0; i < ir.inputGate.length; i++) {
+    if (constant[ir.inputGate[i]!] === 1) kept[ir.inputRole[i]!] = ir.inputGate[i]!;
+  }
+  const goalTable: number[] = [];
+  const goalFanin: number[] = [];
+  for (let g = ir.firstLogic; g < n; g++) {
+    if (!goalOnly[g]) continue;
+    for (let e = ir.faninStart[g]!; e < ir.faninStart[g + 1]!; e++) goalFanin.push(ir.fanin[e]!);
+    const kind = ir.gateKind[g]!;
+    const inputs = ir.faninStart[g + 1]! - ir.faninStart[g]!;
+    goalTable.push(g, goalFanin.length, kind === GateKind.Not ? -1 : kind === GateKind.And ? inputs : 1);
+  }
+  return {
+    values,
+    slots,
+    entries: Uint32Array.from(entries),
+    legal,
+    next,
+    kept,
+    goalTable,
+    goalFanin,
+    steppedGates,
+    foldedNots: folded.reduce((a, b) => a + b, 0),
+  };
+}
+
+/**
+ * The NOT gates folded into their input's entries (ggplib's inverted components): a rise of the input moves the
+ * NOT's readers as a fall, and the NOT never flips, so its value goes stale. Only NOTs whose value nothing reads:
+ * not the terminal, a goal, legal, sees or init gate (the runtime reads those), not read by a goal-only gate.
+ */
+function foldedNots(
+  ir: PropnetIR,
+  stepped: Uint8Array,
+  goalOnly: Uint8Array,
+  constant: Int8Array,
+): Uint8Array {
+  const read = new Uint8Array(ir.gateCount);
+  read[ir.terminalGate] = 1;
+  for (const list of [ir.goalGate, ir.legalGate, ir.seesGate, ir.initGate]) for (const g of list) read[g] = 1;
+  const folded = new Uint8Array(ir.gateCount);
+  for (let g = ir.firstLogic; g < ir.gateCount; g++) {
+    if (ir.gateKind[g] !== GateKind.Not || !stepped[g] || read[g] || constant[g]! >= 0) continue;
+    let readByGoals = false;
+    for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++)
+      if (goalOnly[ir.fanout[e]!]) readByGoals = true;
+    if (!readByGoals) folded[g] = 1;
+  }
+  return folded;
 }

@@ -1,6 +1,6 @@
 /// <reference path="./webassembly.d.ts" />
-// Runtime of the differential module: instantiates it, writes its tables and the all-false net into linear
-// memory, and serves the evaluator interface by flipping only what differs from the loaded state and move.
+// Runtime of the differential module: instantiates it, writes its tables and each net's initial values into
+// linear memory, and serves the evaluator interface by flipping only what differs from the loaded state and move.
 import type { PlayoutStats } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
 import { compileModule } from './compile.js';
@@ -12,10 +12,19 @@ import { type Propagation, readPlayoutStats, type WasmCore } from './wasm-core.j
 interface DifferentialExports {
   readonly memory: WebAssembly.Memory;
   loadState(address: number): void;
+  setInputs(chosen: number): void;
+  step(chosen: number): void;
   evalGoals(): void;
-  flip(gate: number, value: number): void;
+  currentNet(): number;
+  setOrder(risesFirst: number): void;
   playouts(count: number, seed: number, maxDepth: number): number;
   perft(depth: number): number;
+}
+
+/** The control split of a module: the split bases and the combinations of their values given a net each. */
+export interface Split {
+  readonly bases: readonly number[];
+  readonly keys: readonly number[];
 }
 
 export class DifferentialWasmPropnet implements WasmCore {
@@ -26,13 +35,16 @@ export class DifferentialWasmPropnet implements WasmCore {
   readonly exports: DifferentialExports;
   private buffer: ArrayBuffer;
   private view: Uint8Array;
-  /** Input gates currently set (one per role after applyInputs, none after load). */
-  private readonly active: Int32Array;
-  private activeCount = 0;
+  /** Per net, its gate values in the current buffer. */
+  private netValues: Uint8Array[] = [];
+  private readonly words: number;
 
   /** Needs binaryen loaded (`await loadBinaryen()`) and an acyclic net (`supportsDifferential`). */
-  constructor(readonly ir: PropnetIR) {
-    this.plan = lowerDifferential(ir);
+  constructor(
+    readonly ir: PropnetIR,
+    split: Split = { bases: [], keys: [] },
+  ) {
+    this.plan = lowerDifferential(ir, split.bases, split.keys);
     const binary = emitDifferentialModule(this.plan);
     this.binarySize = binary.byteLength;
     const instance = new WebAssembly.Instance(compileModule(binary), {});
@@ -40,48 +52,60 @@ export class DifferentialWasmPropnet implements WasmCore {
     this.buffer = this.exports.memory.buffer;
     this.view = new Uint8Array(this.buffer);
     for (const { offset, data } of this.plan.segments) this.view.set(data, offset);
-    this.active = new Int32Array(ir.roleCount);
+    this.words = Math.ceil(this.plan.baseCount / 32);
+    this.renewViews();
   }
 
-  /** Gate values; the view is renewed when perft has grown the memory (which detaches the old buffer). */
+  /** How many nets the module holds (one per side to move when it splits). */
+  get netCount(): number {
+    return this.plan.nets.length;
+  }
+
+  /** Whether loads propagate the bases that rise before those that fall (choose-propagation.ts times both). */
+  setRisesFirst(risesFirst: boolean): void {
+    this.exports.setOrder(risesFirst ? 1 : 0);
+  }
+
+  private renewViews(): void {
+    this.buffer = this.exports.memory.buffer;
+    this.view = new Uint8Array(this.buffer);
+    this.netValues = this.plan.nets.map((net) =>
+      this.view.subarray(net.valuesOffset, net.valuesOffset + this.plan.gateCount),
+    );
+  }
+
+  /** The loaded net's gate values; views are renewed when perft has grown the memory (which detaches the old buffer). */
   get values(): Uint8Array {
-    if (this.exports.memory.buffer !== this.buffer) {
-      this.buffer = this.exports.memory.buffer;
-      this.view = new Uint8Array(this.buffer);
-    }
-    return this.view;
+    if (this.exports.memory.buffer !== this.buffer) this.renewViews();
+    return this.netValues[this.exports.currentNet()]!;
   }
 
-  private clearInputs(): void {
-    for (let k = 0; k < this.activeCount; k++) this.exports.flip(this.active[k]!, 0);
-    this.activeCount = 0;
+  private bytes(): Uint8Array {
+    if (this.exports.memory.buffer !== this.buffer) this.renewViews();
+    return this.view;
   }
 
   /** Writes a state (bit set over bases) as one byte per base at `offset`. */
   private writeState(state: Uint32Array, offset: number): void {
-    const { values, plan } = this;
-    for (let b = 0; b < plan.baseCount; b++) values[offset + b] = (state[b >>> 5]! >>> (b & 31)) & 1;
+    const view = this.bytes();
+    for (let b = 0; b < this.plan.baseCount; b++) view[offset + b] = (state[b >>> 5]! >>> (b & 31)) & 1;
   }
 
   load(state: Uint32Array): void {
-    this.clearInputs();
     this.writeState(state, this.plan.stagingOffset);
     this.exports.loadState(this.plan.stagingOffset);
   }
 
   applyInputs(inputs: ArrayLike<number>): void {
-    this.clearInputs();
-    for (let r = 0; r < inputs.length; r++) {
-      const gate = this.ir.inputGate[inputs[r]!]!;
-      this.exports.flip(gate, 1);
-      this.active[this.activeCount++] = gate;
-    }
+    const chosen = new Int32Array(this.bytes().buffer, this.plan.chosenOffset, this.ir.roleCount);
+    for (let r = 0; r < inputs.length; r++) chosen[r] = this.ir.inputGate[inputs[r]!]!;
+    this.exports.setInputs(this.plan.chosenOffset);
   }
 
   legalEntries(role: number): number[] {
     const { plan, ir } = this;
     const words = new Uint32Array(
-      this.values.buffer,
+      this.bytes().buffer,
       plan.legalBitsOffset,
       plan.legalWordStart[ir.roleCount]!,
     );
@@ -101,23 +125,22 @@ export class DifferentialWasmPropnet implements WasmCore {
   }
 
   readNext(out: Uint32Array): void {
-    const { values, plan } = this;
-    out.fill(0);
-    for (let b = 0; b < plan.baseCount; b++) if (values[plan.nextOffset + b]) out[b >>> 5]! |= 1 << (b & 31);
+    const view = this.bytes();
+    const next = this.plan.nets[this.exports.currentNet()]!.nextOffset;
+    out.fill(0, 0, this.words);
+    for (let b = 0; b < this.plan.baseCount; b++) if (view[next + b]) out[b >>> 5]! |= 1 << (b & 31);
   }
 
   playouts(start: Uint32Array, count: number, seed: number, maxDepth: number): PlayoutStats {
-    this.clearInputs();
     this.writeState(start, this.plan.stateOffset);
     if (this.exports.playouts(count, seed, maxDepth) !== 0) {
       throw new Error('a role has no legal move in a non-terminal state');
     }
-    const stats = new Int32Array(this.values.buffer, this.plan.statsOffset, STAT_GOALS + this.ir.roleCount);
+    const stats = new Int32Array(this.bytes().buffer, this.plan.statsOffset, STAT_GOALS + this.ir.roleCount);
     return readPlayoutStats(stats, count, this.ir.roleCount);
   }
 
   perft(start: Uint32Array, depth: number): number | null {
-    this.clearInputs();
     this.writeState(start, this.plan.perftStackOffset);
     const nodes = this.exports.perft(depth);
     return nodes < 0 ? null : nodes;

@@ -258,8 +258,6 @@ function straightLine(plan: WasmPlan): GameSide {
 /** Over the differential module: states load by flipping what differs; legal moves are bit sets per role. */
 function differential(plan: DifferentialPlan, legalStart: ArrayLike<number>): GameSide {
   const R = plan.roleCount;
-  const flip = (a: Adapter, v: number) =>
-    Array.from({ length: R }, (_, r) => a.m.call('flip', [a.chosen(r), a.c(v)], none));
   return {
     roleCount: R,
     baseCount: plan.baseCount,
@@ -269,7 +267,7 @@ function differential(plan: DifferentialPlan, legalStart: ArrayLike<number>): Ga
     terminalGate: plan.terminalGate,
     imports: [
       ['loadState', 1],
-      ['flip', 2],
+      ['step', 1],
       ['evalGoals', 0],
     ],
     legalScan(a, r) {
@@ -299,15 +297,8 @@ function differential(plan: DifferentialPlan, legalStart: ArrayLike<number>): Ga
       ];
     },
     load: (a) => [a.m.call('loadState', [a.get(0)], none)],
-    advance(a) {
-      const { m } = a;
-      return [
-        ...flip(a, 1),
-        m.memory.copy(a.c(plan.stagingOffset), a.c(plan.nextOffset), a.c(plan.baseCount)),
-        ...flip(a, 0),
-        m.call('loadState', [a.c(plan.stagingOffset)], none),
-      ];
-    },
+    // The joint move at the chosen inputs (i32 per role, as the module's `step` reads them), then its next state.
+    advance: (a) => [a.m.call('step', [a.c(a.chosenOffset)], none)],
     goals: (a) => [a.m.call('evalGoals', [], none)],
   };
 }
