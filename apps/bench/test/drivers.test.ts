@@ -28,7 +28,9 @@ describe('test driver of paper 07 (Figure 2) on the two-move counter game', () =
     // 200 ms: long enough for one simulation on a machine shared with other jobs.
     const deadline = performance.now() + 200;
     const c = monteCarlo(reasoner, root, { deadline }, new Rng(1));
-    expect(performance.now() - deadline).toBeLessThan(500);
+    // A generous bound: one simulation takes microseconds, so only a driver that checks the deadline rarely (or
+    // never: then the test times out) overshoots by seconds; a preempted process overshot 500 ms at load 12.
+    expect(performance.now() - deadline).toBeLessThan(5_000);
     expect(c.iterations).toBeGreaterThan(0);
     expect(c.nodes).toBeLessThanOrEqual(3 * c.iterations + 3);
   });
