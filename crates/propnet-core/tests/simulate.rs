@@ -23,6 +23,24 @@ fn spec(kind: PolicyKind, gamma: f64) -> PolicySpec {
     }
 }
 
+/// The joint move of each role's legal move that `pick` chooses in `state`, and the state it leads to.
+fn one_step(
+    ir: &Ir,
+    engine: &mut Engine,
+    state: &[u32],
+    pick: fn(&[u32]) -> u32,
+) -> (Vec<u32>, Vec<u32>) {
+    let mut joint = Vec::new();
+    for r in 0..ir.role_count {
+        let mut legal = Vec::new();
+        engine.legal(ir, state, r, &mut legal).unwrap();
+        joint.push(pick(&legal));
+    }
+    let mut next = vec![0; ir.state_words()];
+    engine.next_state(ir, state, &joint, &mut next).unwrap();
+    (joint, next)
+}
+
 /// `count` simulations from the initial state, no prefix, on the lanes of `lanes` or the scalar engine.
 fn run(
     ir: &Ir,
@@ -225,16 +243,7 @@ fn each_lane_plays_the_scalar_simulation_of_its_seed_from_its_own_start() {
         let words = ir.state_words();
         let initial = engine.initial_state(&ir);
         // A second start: after the first listed joint move, which is its prefix.
-        let mut first = Vec::new();
-        for r in 0..n {
-            let mut legal = Vec::new();
-            engine.legal(&ir, &initial, r, &mut legal).unwrap();
-            first.push(legal[0]);
-        }
-        let mut second = vec![0; words];
-        engine
-            .next_state(&ir, &initial, &first, &mut second)
-            .unwrap();
+        let (first, second) = one_step(&ir, &mut engine, &initial, |legal| legal[0]);
         let count = 150;
         let mut starts = Vec::new();
         let mut prefix = Vec::new();
@@ -325,18 +334,8 @@ fn forced_first_moves_make_the_starts_the_states_after_their_prefixes() {
         let ir = fixture.ir.ir();
         let mut engine = Engine::new(&ir);
         let n = ir.role_count;
-        let words = ir.state_words();
         let initial = engine.initial_state(&ir);
-        let mut first = Vec::new();
-        for r in 0..n {
-            let mut legal = Vec::new();
-            engine.legal(&ir, &initial, r, &mut legal).unwrap();
-            first.push(*legal.last().unwrap());
-        }
-        let mut second = vec![0; words];
-        engine
-            .next_state(&ir, &initial, &first, &mut second)
-            .unwrap();
+        let (first, second) = one_step(&ir, &mut engine, &initial, |legal| *legal.last().unwrap());
         // Three simulations: no prefix, the move forced from the initial state, the move as a plain prefix.
         let mut starts = [&initial[..], &initial[..], &second[..]].concat();
         let prefix = [&first[..], &first[..]].concat();
