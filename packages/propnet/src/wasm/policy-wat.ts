@@ -324,6 +324,14 @@ export const POLICY_WAT = `
     (if (i32.ge_s (local.get $x) (global.get $R)) (then (local.set $x (i32.sub (local.get $x) (global.get $R)))))
     (if (i32.lt_s (local.get $x) (i32.const 0)) (then (local.set $x (i32.add (local.get $x) (global.get $R)))))
     (local.get $x))
+  ;; The moves that precede role r's move at step $step of the joint moves at $hist in its pair and its triple:
+  ;; role r - 1's one step back (needs $step >= 1) and role r - 2's two steps back (needs $step >= 2).
+  (func $lastBefore (param $hist i32) (param $step i32) (param $r i32) (result i32)
+    (call $at (local.get $hist) (i32.add (i32.mul (i32.sub (local.get $step) (i32.const 1)) (global.get $R))
+      (call $prev1 (local.get $r)))))
+  (func $twoBefore (param $hist i32) (param $step i32) (param $r i32) (result i32)
+    (call $at (local.get $hist) (i32.add (i32.mul (i32.sub (local.get $step) (i32.const 2)) (global.get $R))
+      (call $prev2 (local.get $r)))))
   ;; last and before: the moves of roles r - 1 and r - 2 that precede the move (read when steps >= 1 and >= 2).
   (func $score (param $r i32) (param $move i32) (param $last i32) (param $before i32) (param $steps i32) (result f64)
     (local $sum f64) (local $terms f64) (local $i i32) (local $counts i32)
@@ -357,18 +365,11 @@ export const POLICY_WAT = `
                     (local.set $terms (f64.add (local.get $terms) (f64.const 1)))))))))))
     (f64.div (local.get $sum) (local.get $terms)))
   ;; The slots $score will look up for each of the n moves (pair, and triple), read ahead (see $touch).
-  (func $prefetch (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32)
-    (local $i i32) (local $m i32) (local $last i32) (local $before i32) (local $acc i32) (local $pair i32)
+  (func $prefetch (param $r i32) (param $n i32) (param $moves i32) (param $last i32) (param $before i32)
+    (param $steps i32)
+    (local $i i32) (local $m i32) (local $acc i32) (local $pair i32)
     (local.set $pair (i32.shl (local.get $r) (i32.const 1)))
     (if (i32.or (i32.eqz (local.get $steps)) (i32.eqz (call $large (local.get $pair)))) (then (return)))
-    (local.set $last (call $at (local.get $ctx) (i32.add
-      (i32.mul (i32.sub (local.get $steps) (i32.const 1)) (global.get $R))
-      (call $prev1 (local.get $r)))))
-    (if (i32.ge_u (local.get $steps) (i32.const 2))
-      (then
-        (local.set $before (call $at (local.get $ctx) (i32.add
-          (i32.mul (i32.sub (local.get $steps) (i32.const 2)) (global.get $R))
-          (call $prev2 (local.get $r)))))))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (local.set $m (call $at (local.get $moves) (local.get $i)))
@@ -383,14 +384,13 @@ export const POLICY_WAT = `
     (local $i i32) (local $best i32) (local $ties i32) (local $s f64) (local $bestScore f64) (local $last i32)
     (local $before i32)
     (if (f64.lt (call $rand) (global.get $eps)) (then (return (call $below (local.get $n)))))
-    (call $prefetch (local.get $r) (local.get $n) (local.get $moves) (local.get $ctx) (local.get $steps))
     ;; The context is the same for every move scored: read once.
     (if (i32.ge_u (local.get $steps) (i32.const 1))
-      (then (local.set $last (call $at (local.get $ctx) (i32.add
-        (i32.mul (i32.sub (local.get $steps) (i32.const 1)) (global.get $R)) (call $prev1 (local.get $r)))))))
+      (then (local.set $last (call $lastBefore (local.get $ctx) (local.get $steps) (local.get $r)))))
     (if (i32.ge_u (local.get $steps) (i32.const 2))
-      (then (local.set $before (call $at (local.get $ctx) (i32.add
-        (i32.mul (i32.sub (local.get $steps) (i32.const 2)) (global.get $R)) (call $prev2 (local.get $r)))))))
+      (then (local.set $before (call $twoBefore (local.get $ctx) (local.get $steps) (local.get $r)))))
+    (call $prefetch (local.get $r) (local.get $n) (local.get $moves) (local.get $last) (local.get $before)
+      (local.get $steps))
     (local.set $bestScore (f64.const -inf))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
@@ -459,15 +459,13 @@ export const POLICY_WAT = `
         (if (call $large (i32.shl (local.get $r) (i32.const 1)))
           (then
             (local.set $move (call $at (local.get $hist) (i32.add (local.get $row) (local.get $r))))
-            (local.set $last (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (global.get $R))
-              (call $prev1 (local.get $r)))))
+            (local.set $last (call $lastBefore (local.get $hist) (local.get $step) (local.get $r)))
             (local.set $acc (i32.xor (local.get $acc)
               (call $touch (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move))))
             (if (i32.ge_u (local.get $step) (i32.const 2))
               (then (local.set $acc (i32.xor (local.get $acc)
                 (call $touch (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
-                  (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (i32.shl (global.get $R) (i32.const 1)))
-                    (call $prev2 (local.get $r))))
+                  (call $twoBefore (local.get $hist) (local.get $step) (local.get $r))
                   (local.get $last) (local.get $move))))))))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $roles)))
@@ -490,14 +488,12 @@ export const POLICY_WAT = `
         (call $sAdd (local.get $r) (local.get $move) (local.get $x))
         (if (i32.and (i32.eq (global.get $kind) (i32.const 2)) (i32.ge_u (local.get $step) (i32.const 1)))
           (then
-            (local.set $last (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (global.get $R))
-              (call $prev1 (local.get $r)))))
+            (local.set $last (call $lastBefore (local.get $hist) (local.get $step) (local.get $r)))
             (call $gAdd (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move) (local.get $x))
             (if (i32.ge_u (local.get $step) (i32.const 2))
               (then
                 (call $gAdd (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
-                  (call $at (local.get $hist) (i32.add (i32.sub (local.get $row) (i32.shl (global.get $R) (i32.const 1)))
-                    (call $prev2 (local.get $r))))
+                  (call $twoBefore (local.get $hist) (local.get $step) (local.get $r))
                   (local.get $last) (local.get $move) (local.get $x))))))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $roles)))
