@@ -1,9 +1,10 @@
 // Emission of the differential module (differential-lower.ts): no code per gate, but per net one propagation
 // loop over its entry tables in linear memory, so the module's size and build time do not grow with the net.
-// A flip of a base or input is pushed on a stack as (gate << 1 | value); popping it moves each reader's counter
+// A flip of a base or input is pushed on a stack as (4 × slot | value); popping it moves each reader's counter
 // and pushes the readers that crossed their threshold, last in first out (ggplib's and Sancho's forward
 // propagation, issue 26). Counters add up in any order, so a gate may be on the stack more than once; its
-// outputs (legal bits, next-state bytes) follow each flip, so the last leaves them final.
+// outputs (legal bits, next-state bytes, its value where it is read) follow each flip, so the last leaves them
+// final.
 import {
   createModule,
   type Expr,
@@ -23,6 +24,7 @@ import {
   type NetPlan,
   PAYLOAD,
   SPECIAL,
+  VALUE_OUT,
 } from './differential-lower.js';
 import { MAX_PAGES } from './emit.js';
 import { addPerftExport, growForPerft } from './emit-perft.js';
@@ -107,7 +109,7 @@ class DifferentialEmitter {
     return this.m.global.get('net', i32);
   }
 
-  /** Pushes (gate << 1 | value) on the stack at local `sp`. */
+  /** Pushes (4 × slot | value) on the stack at local `sp`. */
   private push(sp: number, entry: Expr): Expr[] {
     return [this.m.i32.store(0, 4, this.get(sp), entry), this.add(sp, 4)];
   }
@@ -119,7 +121,7 @@ class DifferentialEmitter {
       m.i32.ne(m.i32.load8_u(net.valuesOffset, 1, g()), v()),
       m.block(null, [
         m.i32.store8(net.valuesOffset, 1, g(), v()),
-        ...this.push(sp, m.i32.or(m.i32.shl(g(), this.c(1)), v())),
+        ...this.push(sp, m.i32.or(m.i32.shl(g(), this.c(2)), v())),
       ]),
     );
   }
@@ -128,55 +130,45 @@ class DifferentialEmitter {
    * drain_k(sp): pops flips until the stack is empty. A popped gate's entries come in three runs (lowering):
    * plain readers, whose counters move in the flip's direction; NOT readers (INVERT), moved the other way; then
    * its outputs, then END_OF_ENTRIES, so each loop tests only the entry it reads. A rise crosses a reader's
-   * threshold when it makes the counter 0, a fall when it leaves 0, so the loop reads and writes only the counter
-   * (the 8-byte slot also holds where the reader's entries start).
+   * threshold when it makes the counter 0, a fall when it leaves 0, so the loop reads and writes only the
+   * counter (values are outputs of the gates whose value is read).
    */
   private drain(k: number, net: NetPlan): void {
     const { m } = this;
-    const [SP, E, G, I, X, A] = [0, 1, 2, 3, 4, 5];
+    const [SP, E, I, X, A] = [0, 1, 2, 3, 4];
     const get = (l: number) => this.get(l);
-    const slot = (g: Expr) => m.i32.shl(g, this.c(3));
     const set = (l: number, x: Expr) => this.set(l, x);
-    // y() is a reader's slot offset (8 × its gate id).
+    // y() is a reader's counter offset (4 × its slot).
     const move = (rise: boolean, y: () => Expr): Expr[] => {
-      const counter = () => m.i32.load(net.slotsOffset, 4, y());
+      const counter = () => m.i32.load(net.countersOffset, 4, y());
       return [
         set(A, rise ? m.i32.add(counter(), this.c(1)) : counter()),
-        m.i32.store(net.slotsOffset, 4, y(), rise ? get(A) : m.i32.sub(get(A), this.c(1))),
-        m.if(
-          m.i32.eqz(get(A)),
-          m.block(null, [
-            m.i32.store8(net.valuesOffset, 1, m.i32.shr_u(y(), this.c(3)), this.c(rise ? 1 : 0)),
-            ...this.push(
-              SP,
-              rise ? m.i32.or(m.i32.shr_u(y(), this.c(2)), this.c(1)) : m.i32.shr_u(y(), this.c(2)),
-            ),
-          ]),
-        ),
+        m.i32.store(net.countersOffset, 4, y(), rise ? get(A) : m.i32.sub(get(A), this.c(1))),
+        m.if(m.i32.eqz(get(A)), m.block(null, this.push(SP, rise ? m.i32.or(y(), this.c(1)) : y()))),
       ];
     };
     const entry = () => m.i32.load(net.entriesOffset, 4, get(I));
     const runEnds = (bound: number) => m.i32.ge_u(m.local.tee(X, entry(), i32), this.c(bound));
-    const wordAddress = () =>
-      m.i32.shl(m.i32.shr_u(m.i32.and(get(X), this.c(PAYLOAD)), this.c(5)), this.c(2));
+    const payload = () => m.i32.and(get(X), this.c(PAYLOAD));
+    const wordAddress = () => m.i32.shl(m.i32.shr_u(payload(), this.c(5)), this.c(2));
+    const toggleByte = (offset: number) =>
+      m.i32.store8(offset, 1, payload(), m.i32.xor(m.i32.load8_u(offset, 1, payload()), this.c(1)));
     // An output toggles its bit or byte at each crossing of its gate (through a folded NOT too): the stack's
     // order is not the crossings' order, so storing the flip's direction could leave a stale value (a gate that
     // rose and fell before either was popped).
-    const nextByte = () => m.i32.and(get(X), this.c(PAYLOAD));
     const output = () =>
       m.if(
         m.i32.and(get(X), this.c(NEXT_OUT)),
-        m.i32.store8(
-          net.nextOffset,
-          1,
-          nextByte(),
-          m.i32.xor(m.i32.load8_u(net.nextOffset, 1, nextByte()), this.c(1)),
-        ),
-        m.i32.store(
-          net.legalOffset,
-          4,
-          wordAddress(),
-          m.i32.xor(m.i32.load(net.legalOffset, 4, wordAddress()), m.i32.shl(this.c(1), get(X))),
+        toggleByte(net.nextOffset),
+        m.if(
+          m.i32.and(get(X), this.c(VALUE_OUT)),
+          toggleByte(net.valuesOffset),
+          m.i32.store(
+            net.legalOffset,
+            4,
+            wordAddress(),
+            m.i32.xor(m.i32.load(net.legalOffset, 4, wordAddress()), m.i32.shl(this.c(1), get(X))),
+          ),
         ),
       );
     const runs = (rise: boolean) =>
@@ -186,7 +178,7 @@ class DifferentialEmitter {
           this.add(I, 4),
         ]),
         this.whileLoop(`inverted${rise ? 'R' : 'F'}`, runEnds(SPECIAL), [
-          set(X, m.i32.and(get(X), this.c(PAYLOAD))),
+          set(X, payload()),
           ...move(!rise, () => get(X)),
           this.add(I, 4),
         ]),
@@ -199,31 +191,47 @@ class DifferentialEmitter {
     const pop = this.whileLoop('pop', m.i32.le_u(get(SP), this.c(this.plan.stackOffset)), [
       this.add(SP, -4),
       set(E, m.i32.load(0, 4, get(SP))),
-      set(G, m.i32.shr_u(get(E), this.c(1))),
-      set(I, m.i32.shl(m.i32.load(net.slotsOffset + 4, 4, slot(get(G))), this.c(2))),
+      set(I, m.i32.load(net.startsOffset, 4, m.i32.and(get(E), this.c(-4)))),
       m.if(m.i32.and(get(E), this.c(1)), runs(true), runs(false)),
     ]);
-    m.addFunction(`drain${k}`, paramTypes([i32]), none, new Array<number>(5).fill(i32), pop);
+    m.addFunction(`drain${k}`, paramTypes([i32]), none, new Array<number>(4).fill(i32), pop);
   }
 
   /**
    * load_k(src): makes the state at `src` (one byte per base) current on net k, flipping only the bases that
-   * differ (eight compared at once where they can), and clears the last step's inputs unless the net keeps them.
-   * The stack is last in, first out: the changes whose value is risesFirst are gathered apart in one scan and
-   * pushed last, so they propagate first.
+   * differ (eight compared at once, the changes among them found by their bits: no branch per byte), and clears
+   * the last step's inputs unless the net keeps them. The stack is last in, first out: the changes whose value is
+   * risesFirst are gathered apart in one scan and pushed last, so they propagate first.
    */
   private loadNet(k: number, net: NetPlan): void {
     const { m, plan } = this;
-    const [SRC, B, SP, LATER, V] = [0, 1, 2, 3, 4];
+    const [SRC, B, SP, LATER, V, G, D] = [0, 1, 2, 3, 4, 5, 6];
     const get = (l: number) => this.get(l);
     const set = (l: number, x: Expr) => this.set(l, x);
-    const sameWord = () =>
-      m.i32.and(
-        m.i32.le_u(m.i32.add(get(B), this.c(8)), this.c(plan.baseCount)),
-        m.i64.eq(m.i64.load(0, 1, m.i32.add(get(SRC), get(B))), m.i64.load(net.valuesOffset + 2, 1, get(B))),
+    const entry = () => m.i32.or(m.i32.shl(get(G), this.c(2)), get(V));
+    // D: the eight bytes of the state and of the net's bases from base B xored, so a set bit marks a change.
+    const diff = (mask?: bigint) => {
+      const x = m.i64.xor(
+        m.i64.load(0, 1, m.i32.add(get(SRC), get(B))),
+        m.i64.load(net.valuesOffset + 2, 1, get(B)),
       );
-    const gate = () => m.i32.add(get(B), this.c(2));
-    const entry = () => m.i32.or(m.i32.shl(gate(), this.c(1)), get(V));
+      return m.local.set(D, mask === undefined ? x : m.i64.and(x, m.i64.const(mask)));
+    };
+    const d = () => m.local.get(D, i64);
+    // Each change of the eight, lowest first (the bytes are 0 or 1, so a change is one bit).
+    const changes = (label: string) =>
+      this.whileLoop(label, m.i64.eqz(d()), [
+        set(G, m.i32.add(get(B), m.i32.shr_u(m.i32.wrap(m.i64.ctz(d())), this.c(3)))),
+        set(V, m.i32.load8_u(0, 1, m.i32.add(get(SRC), get(G)))),
+        set(G, m.i32.add(get(G), this.c(2))),
+        m.i32.store8(net.valuesOffset, 1, get(G), get(V)),
+        m.if(
+          m.i32.eq(get(V), m.global.get('risesFirst', i32)),
+          m.block(null, [m.i32.store(0, 4, get(LATER), entry()), this.add(LATER, 4)]),
+          m.block(null, this.push(SP, entry())),
+        ),
+        m.local.set(D, m.i64.and(d(), m.i64.sub(d(), m.i64.const(1n)))),
+      ]);
     const body: Expr[] = [set(SP, this.c(plan.stackOffset)), set(LATER, this.c(plan.laterOffset))];
     if (!plan.keepInputs) {
       for (let r = 0; r < plan.roleCount; r++) {
@@ -239,34 +247,24 @@ class DifferentialEmitter {
         );
       }
     }
+    const whole = plan.baseCount & ~7;
     body.push(
       set(B, this.c(0)),
-      this.whileLoop('bases', m.i32.ge_u(get(B), this.c(plan.baseCount)), [
-        m.if(
-          sameWord(),
-          this.add(B, 8),
-          m.block(null, [
-            set(V, m.i32.load8_u(0, 1, m.i32.add(get(SRC), get(B)))),
-            m.if(
-              m.i32.ne(get(V), m.i32.load8_u(net.valuesOffset, 1, gate())),
-              m.block(null, [
-                m.i32.store8(net.valuesOffset, 1, gate(), get(V)),
-                m.if(
-                  m.i32.eq(get(V), m.global.get('risesFirst', i32)),
-                  m.block(null, [m.i32.store(0, 4, get(LATER), entry()), this.add(LATER, 4)]),
-                  m.block(null, this.push(SP, entry())),
-                ),
-              ]),
-            ),
-            this.add(B, 1),
-          ]),
-        ),
+      this.whileLoop('bases', m.i32.ge_u(get(B), this.c(whole)), [
+        diff(),
+        changes('changes'),
+        this.add(B, 8),
       ]),
+    );
+    // The last bases short of eight: the bytes past them are not bases.
+    if (whole < plan.baseCount)
+      body.push(diff((1n << BigInt(8 * (plan.baseCount - whole))) - 1n), changes('lastChanges'));
+    body.push(
       set(LATER, m.i32.sub(get(LATER), this.c(plan.laterOffset))),
       m.memory.copy(get(SP), this.c(plan.laterOffset), get(LATER)),
       m.call(`drain${k}`, [m.i32.add(get(SP), get(LATER))], none),
     );
-    m.addFunction(`load${k}`, paramTypes([i32]), none, [i32, i32, i32, i32], m.block(null, body));
+    m.addFunction(`load${k}`, paramTypes([i32]), none, [i32, i32, i32, i32, i32, i64], m.block(null, body));
   }
 
   /**

@@ -15,15 +15,16 @@ import type { PropnetIR } from '../ir.js';
 import { le32, STAT_GOALS } from './lower.js';
 
 /**
- * Reader entries: a plain entry is a reader's slot offset (8 × its gate id, so the loop indexes its counter
- * without a shift); INVERT marks a NOT gate reading the flipping gate (a rise
- * moves its counter as a fall); SPECIAL entries are outputs, a legal bit (LEGAL_OUT) or a next-state byte
- * (NEXT_OUT). A gate's entries come in that order, plain, inverted, special, so the hot loop tests one bound per
- * entry (as the native crate's differential.rs).
+ * Reader entries: a plain entry is a reader's counter offset (4 × its slot: slots are dense per net, so the
+ * counters a step moves share cache lines); INVERT marks a NOT gate reading the flipping gate (a rise moves its
+ * counter as a fall); SPECIAL entries are outputs, a legal bit, a next-state byte (NEXT_OUT) or the gate's own
+ * value byte (VALUE_OUT: only gates whose value is read keep one). A gate's entries come in that order, plain,
+ * inverted, special, so the hot loop tests one bound per entry (as the native crate's differential.rs).
  */
 export const INVERT = 1 << 28;
 export const SPECIAL = 2 ** 31;
 export const NEXT_OUT = 1 << 30;
+export const VALUE_OUT = 1 << 29;
 export const PAYLOAD = INVERT - 1;
 /** Ends every gate's entries, so the loops over a popped gate's runs test only the entry they read. */
 export const END_OF_ENTRIES = 2 ** 32 - 1;
@@ -32,10 +33,17 @@ export const END_OF_ENTRIES = 2 ** 32 - 1;
 export interface NetPlan {
   /** The bases fixed on this net (empty: the net for any state). */
   readonly fixed: readonly FixedBase[];
-  /** Gate values, one byte per gate. */
+  /**
+   * Gate values, one byte per gate id: kept for the sources and the gates whose value is read (the terminal, goal,
+   * legal, sees and init gates and the goal-only gates' inputs); the others' bytes go stale.
+   */
   readonly valuesOffset: number;
-  /** Per gate 8 bytes, its counter then the index of its first entry (its entries end with END_OF_ENTRIES). */
-  readonly slotsOffset: number;
+  /**
+   * Per slot (i32, at 4 × the slot): its counter, and the byte offset of its first entry (the entries end with
+   * END_OF_ENTRIES). A source's slot is its gate id, a propagated logic gate's the next free one past the sources.
+   */
+  readonly countersOffset: number;
+  readonly startsOffset: number;
   readonly entriesOffset: number;
   readonly entryCount: number;
   /** The legal bit sets (32-bit words, role r from legalWordStart[r]) and the next state (a byte per base). */
@@ -83,7 +91,7 @@ export interface DifferentialPlan {
   readonly statsOffset: number;
   /** Per role, the input gate chosen for the current step (i32). */
   readonly chosenOffset: number;
-  /** The propagation stack: i32 entries (gate << 1 | value). */
+  /** The propagation stack: i32 entries (4 × slot | value). */
   readonly stackOffset: number;
   /** A load's changed bases to propagate first (i32 stack entries), pushed after the others (risesFirst). */
   readonly laterOffset: number;
@@ -115,8 +123,8 @@ export function lowerDifferential(
   if (!supportsDifferential(ir)) throw new Error('internal: the differential module needs an acyclic net');
   const { gateCount, roleCount } = ir;
   const baseCount = ir.baseGate.length;
-  if (8 * gateCount >= INVERT)
-    throw new Error(`internal: a differential net holds fewer than ${INVERT / 8} gates`);
+  if (4 * gateCount >= INVERT)
+    throw new Error(`internal: a differential net holds fewer than ${INVERT / 4} gates`);
   for (let b = 0; b < baseCount; b++) {
     // loadState compares a state's bytes with the base gates' values eight at a time.
     if (ir.baseGate[b] !== 2 + b) throw new Error('internal: bases must be gates 2..2+B');
@@ -166,7 +174,8 @@ export function lowerDifferential(
     nets.push({
       fixed,
       valuesOffset: place(net.values),
-      slotsOffset: place(le32(net.slots)),
+      countersOffset: place(le32(net.counters)),
+      startsOffset: place(le32(net.starts)),
       entriesOffset: place(le32(net.entries)),
       entryCount: net.entries.length,
       legalOffset: place(le32(net.legal)),
@@ -227,7 +236,8 @@ export function lowerDifferential(
 
 interface NetTables {
   values: Uint8Array<ArrayBuffer>;
-  slots: Uint32Array;
+  counters: Int32Array;
+  starts: Uint32Array;
   entries: Uint32Array;
   legal: Uint32Array;
   next: Uint8Array<ArrayBuffer>;
@@ -264,10 +274,20 @@ function lowerNet(
     counter[g] = kind === GateKind.Not ? -held : kind === GateKind.And ? held - (to - from) : held - 1;
     values[g] = counter[g]! >= 0 ? 1 : 0;
   }
+  const read = valueRead(ir, goalOnly);
+  const folded = foldedNots(ir, stepped, read, constant);
+  // A gate gets a slot when it can flip: every source, and the logic gates neither folded nor left to the goals.
+  const slot = new Int32Array(n).fill(-1);
+  let slots = ir.firstLogic;
+  for (let g = 0; g < n; g++) {
+    if (g < ir.firstLogic) slot[g] = g;
+    else if (constant[g]! < 0 && stepped[g] && !folded[g]) slot[g] = slots++;
+  }
   const special: number[][] = Array.from({ length: n }, () => []);
   for (let l = 0; l < ir.legalGate.length; l++) special[ir.legalGate[l]!]!.push(SPECIAL + bitOf(l));
   for (let b = 0; b < ir.baseNext.length; b++) special[ir.baseNext[b]!]!.push(SPECIAL + NEXT_OUT + b);
-  const folded = foldedNots(ir, stepped, goalOnly, constant);
+  for (let g = ir.firstLogic; g < n; g++)
+    if (read[g] && slot[g] >= 0) special[g]!.push(SPECIAL + VALUE_OUT + g);
   const runs: [number[], number[], number[]] = [[], [], []];
   /** Appends gate g's entries to the three runs, each folded NOT reader replaced by its own entries inverted. */
   const collect = (g: number, invert: number) => {
@@ -275,28 +295,28 @@ function lowerNet(
       const y = ir.fanout[e]!;
       if (!stepped[y]) continue;
       if (folded[y]) collect(y, invert ^ 1);
-      else if ((ir.gateKind[y] === GateKind.Not ? 1 : 0) ^ invert) runs[1].push(8 * y + INVERT);
-      else runs[0].push(8 * y);
+      else if ((ir.gateKind[y] === GateKind.Not ? 1 : 0) ^ invert) runs[1].push(4 * slot[y]! + INVERT);
+      else runs[0].push(4 * slot[y]!);
     }
     for (const out of special[g]!) runs[2].push(invert ? out + INVERT : out);
   };
-  const slots = new Uint32Array(2 * n);
+  const counters = new Int32Array(slots);
+  const starts = new Uint32Array(slots);
   const entries: number[] = [];
   let steppedGates = 0;
   for (let g = 0; g < n; g++) {
-    slots[2 * g] = counter[g]!;
-    slots[2 * g + 1] = entries.length;
-    // A folded gate never flips; a goal-only or unneeded one is not propagated; a folded NOT's readers are its
-    // input's.
-    if (constant[g]! >= 0 || (g >= ir.firstLogic && !stepped[g]) || folded[g]) {
-      entries.push(END_OF_ENTRIES);
-      continue;
-    }
-    if (g >= ir.firstLogic) steppedGates++;
-    collect(g, 0);
-    for (const run of runs) {
-      for (const x of run) entries.push(x);
-      run.length = 0;
+    const s = slot[g]!;
+    if (s < 0) continue;
+    counters[s] = counter[g]!;
+    starts[s] = 4 * entries.length;
+    // A constant source never flips.
+    if (constant[g]! < 0) {
+      if (g >= ir.firstLogic) steppedGates++;
+      collect(g, 0);
+      for (const run of runs) {
+        for (const x of run) entries.push(x);
+        run.length = 0;
+      }
     }
     entries.push(END_OF_ENTRIES);
   }
@@ -322,7 +342,8 @@ function lowerNet(
   }
   return {
     values,
-    slots,
+    counters,
+    starts,
     entries: Uint32Array.from(entries),
     legal,
     next,
@@ -335,26 +356,29 @@ function lowerNet(
 }
 
 /**
- * The NOT gates folded into their input's entries (ggplib's inverted components): a rise of the input moves the
- * NOT's readers as a fall, and the NOT never flips, so its value goes stale. Only NOTs whose value nothing reads:
- * not the terminal, a goal, legal, sees or init gate (the runtime reads those), not read by a goal-only gate.
+ * The gates whose value byte is read: by the runtime (the terminal, goal, legal, sees and init gates) or by the
+ * goal evaluation (the goal-only gates' inputs).
  */
-function foldedNots(
-  ir: PropnetIR,
-  stepped: Uint8Array,
-  goalOnly: Uint8Array,
-  constant: Int8Array,
-): Uint8Array {
+function valueRead(ir: PropnetIR, goalOnly: Uint8Array): Uint8Array {
   const read = new Uint8Array(ir.gateCount);
   read[ir.terminalGate] = 1;
   for (const list of [ir.goalGate, ir.legalGate, ir.seesGate, ir.initGate]) for (const g of list) read[g] = 1;
+  for (let g = ir.firstLogic; g < ir.gateCount; g++) {
+    if (!goalOnly[g]) continue;
+    for (let e = ir.faninStart[g]!; e < ir.faninStart[g + 1]!; e++) read[ir.fanin[e]!] = 1;
+  }
+  return read;
+}
+
+/**
+ * The NOT gates folded into their input's entries (ggplib's inverted components): a rise of the input moves the
+ * NOT's readers as a fall, and the NOT never flips, so its value goes stale. Only NOTs whose value nothing reads
+ * (valueRead).
+ */
+function foldedNots(ir: PropnetIR, stepped: Uint8Array, read: Uint8Array, constant: Int8Array): Uint8Array {
   const folded = new Uint8Array(ir.gateCount);
   for (let g = ir.firstLogic; g < ir.gateCount; g++) {
-    if (ir.gateKind[g] !== GateKind.Not || !stepped[g] || read[g] || constant[g]! >= 0) continue;
-    let readByGoals = false;
-    for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++)
-      if (goalOnly[ir.fanout[e]!]) readByGoals = true;
-    if (!readByGoals) folded[g] = 1;
+    if (ir.gateKind[g] === GateKind.Not && stepped[g] && !read[g] && constant[g]! < 0) folded[g] = 1;
   }
   return folded;
 }
