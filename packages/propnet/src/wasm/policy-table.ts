@@ -82,7 +82,8 @@ export class WasmPolicyTable implements PolicyTable {
     const maxSlots = nst ? maxSlotsOf(maxEntries) : 0;
     const list = 16;
     const weights = align(list + 4 * maxLegal);
-    const rewards = align(weights + 8 * maxLegal);
+    // MAST's weights (f64) or NST's partial scores (16 bytes) per legal move.
+    const rewards = align(weights + 16 * maxLegal);
     const terms = align(rewards + 8 * R);
     const singles = align(terms + 4 * ir.legalTerm.length, 64);
     const heads = align(singles + (kind === 'uniform' ? 0 : R * span * 16), 64);

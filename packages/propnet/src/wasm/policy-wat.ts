@@ -165,29 +165,47 @@ export const POLICY_WAT = `
     (i32.add (i32.add (global.get $grams) (i32.mul (local.get $t) (global.get $gramBytes)))
       (i32.shl (local.get $i) (i32.const 5))))
   (func $mask (param $t i32) (result i32) (i32.load offset=16 (call $head (local.get $t))))
-  (func $home (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
-    (local $h i32)
-    (local.set $h (i32.xor
+  (func $base (param $t i32) (result i32)
+    (i32.add (global.get $grams) (i32.mul (local.get $t) (global.get $gramBytes))))
+  ;; The hash of a sequence in two parts: its context's (the earlier moves: the same for every move a choice
+  ;; scores, so computed once per choice) and, from that, its home slot under a table's mask.
+  (func $contextHash (param $before i32) (param $last i32) (result i32)
+    (i32.xor
       (i32.mul (i32.xor (local.get $last) (i32.const 0x9e3779b9)) (i32.const 0x85ebca6b))
       (i32.mul (i32.add (local.get $before) (i32.const 0x632be5ab)) (i32.const 0xc2b2ae35))))
-    (local.set $h (i32.mul (i32.xor (local.get $h) (local.get $move)) (i32.const 0x27d4eb2f)))
-    (local.set $h (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 15))))
-    (i32.and (local.get $h) (call $mask (local.get $t))))
-  (func $find (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
-    (local $i i32) (local $a i32) (local $m i32) (local $mask i32)
-    (local.set $mask (call $mask (local.get $t)))
-    (local.set $i (call $home (local.get $t) (local.get $before) (local.get $last) (local.get $move)))
+  (func $homeOf (param $context i32) (param $move i32) (param $mask i32) (result i32)
+    (local $h i32)
+    (local.set $h (i32.mul (i32.xor (local.get $context) (local.get $move)) (i32.const 0x27d4eb2f)))
+    (i32.and (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 15))) (local.get $mask)))
+  (func $home (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
+    (call $homeOf (call $contextHash (local.get $before) (local.get $last)) (local.get $move) (call $mask (local.get $t))))
+  ;; The address of the slot of (before, last, move) in the table at $base with $mask, whose context hashes to
+  ;; $context; 0 when absent (no slot lies at 0).
+  (func $findIn (param $base i32) (param $mask i32) (param $context i32) (param $before i32) (param $last i32)
+      (param $move i32) (result i32)
+    (local $i i32) (local $a i32) (local $m i32) (local $key i32)
+    (local.set $key (i32.add (local.get $move) (i32.const 1)))
+    (local.set $i (call $homeOf (local.get $context) (local.get $move) (local.get $mask)))
     (loop $probe
-      (local.set $a (call $slot (local.get $t) (local.get $i)))
+      (local.set $a (i32.add (local.get $base) (i32.shl (local.get $i) (i32.const 5))))
       (local.set $m (i32.load offset=24 (local.get $a)))
-      (if (i32.eqz (local.get $m)) (then (return (i32.const -1))))
-      (if (i32.and (i32.eq (local.get $m) (i32.add (local.get $move) (i32.const 1)))
+      (if (i32.eqz (local.get $m)) (then (return (i32.const 0))))
+      (if (i32.and (i32.eq (local.get $m) (local.get $key))
             (i32.and (i32.eq (i32.load offset=20 (local.get $a)) (local.get $last))
                      (i32.eq (i32.load offset=16 (local.get $a)) (local.get $before))))
-        (then (return (local.get $i))))
+        (then (return (local.get $a))))
       (local.set $i (i32.and (i32.add (local.get $i) (i32.const 1)) (local.get $mask)))
       (br $probe))
     (unreachable))
+  ;; The slot index of (before, last, move) in table t, or -1.
+  (func $find (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
+    (local $base i32) (local $a i32)
+    (local.set $base (call $base (local.get $t)))
+    (local.set $a (call $findIn (local.get $base) (call $mask (local.get $t))
+      (call $contextHash (local.get $before) (local.get $last)) (local.get $before) (local.get $last) (local.get $move)))
+    (if (result i32) (local.get $a)
+      (then (i32.shr_u (i32.sub (local.get $a) (local.get $base)) (i32.const 5)))
+      (else (i32.const -1))))
   ;; Reads the home slot of a sequence: a table larger than the caches (over 1 MiB) has its slots for all of a
   ;; step's lookups read first, independent loads whose cache misses overlap, before the lookups themselves wait
   ;; on each in turn (profiled on breakthrough: find was 41 % of the search, mostly the slot's cache miss).
@@ -332,70 +350,106 @@ export const POLICY_WAT = `
   (func $twoBefore (param $hist i32) (param $step i32) (param $r i32) (result i32)
     (call $at (local.get $hist) (i32.add (i32.mul (i32.sub (local.get $step) (i32.const 2)) (global.get $R))
       (call $prev2 (local.get $r)))))
-  ;; last and before: the moves of roles r - 1 and r - 2 that precede the move (read when steps >= 1 and >= 2).
-  (func $score (param $r i32) (param $move i32) (param $last i32) (param $before i32) (param $steps i32) (result f64)
-    (local $sum f64) (local $terms f64) (local $i i32) (local $counts i32)
-    (if (f64.eq (call $sCount (local.get $r) (local.get $move)) (f64.const 0)) (then (return (f64.const 100))))
-    (local.set $sum (call $sAverage (local.get $r) (local.get $move)))
-    (local.set $terms (f64.const 1))
-    (if (i32.ge_u (local.get $steps) (i32.const 1))
-      (then
-        (local.set $i (call $find (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move)))
-        (if (i32.ge_s (local.get $i) (i32.const 0))
-          (then
-            (if (f64.ge (call $gCount (i32.shl (local.get $r) (i32.const 1)) (local.get $i)) (global.get $k))
-              (then
-                (local.set $counts (i32.const 1))
-                (local.set $sum (f64.add (local.get $sum)
-                  (f64.load offset=8 (call $slot (i32.shl (local.get $r) (i32.const 1)) (local.get $i)))))
-                (local.set $terms (f64.add (local.get $terms) (f64.const 1)))))))
-        ;; A triple is recorded with its pair, so a pair below k leaves its triple below k (see nst.ts).
-        (if (i32.and (i32.ge_u (local.get $steps) (i32.const 2))
-              (i32.or (local.get $counts) (f64.lt (global.get $k) (f64.const 0.5))))
-          (then
-            (local.set $i (call $find (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
-              (local.get $before) (local.get $last) (local.get $move)))
-            (if (i32.ge_s (local.get $i) (i32.const 0))
-              (then
-                (if (f64.ge (call $gCount (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1)) (local.get $i))
-                      (global.get $k))
-                  (then
-                    (local.set $sum (f64.add (local.get $sum) (f64.load offset=8
-                      (call $slot (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1)) (local.get $i)))))
-                    (local.set $terms (f64.add (local.get $terms) (f64.const 1)))))))))))
-    (f64.div (local.get $sum) (local.get $terms)))
-  ;; The slots $score will look up for each of the n moves (pair, and triple), read ahead (see $touch).
-  (func $prefetch (param $r i32) (param $n i32) (param $moves i32) (param $last i32) (param $before i32)
-    (param $steps i32)
-    (local $i i32) (local $m i32) (local $acc i32) (local $pair i32)
+  ;; NST's scores T(a) of the n moves, in two passes that each read their slots ahead (see $touch): the single
+  ;; move and its pair for every move, then the triple of each move whose pair counts (a triple is looked up only
+  ;; then, see nst.ts), so only those triples are read ahead. These are the reference's lookups, so the same slots
+  ;; are refreshed (a refresh depends on its slot alone, not on the order). Each move's part of the score so far
+  ;; goes to $weights as (sum f64, terms i32, triple wanted i32); returns how many triples are wanted.
+  (func $scoreShort (param $r i32) (param $n i32) (param $moves i32) (param $last i32) (param $steps i32)
+      (result i32)
+    (local $i i32) (local $m i32) (local $a i32) (local $s i32) (local $sum f64) (local $terms i32)
+    (local $counts i32) (local $want i32) (local $wanted i32) (local $pair i32) (local $base i32) (local $mask i32)
+    (local $context i32)
     (local.set $pair (i32.shl (local.get $r) (i32.const 1)))
-    (if (i32.or (i32.eqz (local.get $steps)) (i32.eqz (call $large (local.get $pair)))) (then (return)))
+    (local.set $base (call $base (local.get $pair)))
+    (local.set $mask (call $mask (local.get $pair)))
+    (local.set $context (call $contextHash (i32.const 0) (local.get $last)))
+    (if (local.get $steps) (then (call $prefetch (local.get $pair) (local.get $n) (local.get $moves) (local.get $context)
+      (i32.const 0))))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (local.set $m (call $at (local.get $moves) (local.get $i)))
-      (local.set $acc (i32.xor (local.get $acc) (call $touch (local.get $pair) (i32.const 0) (local.get $last) (local.get $m))))
-      (if (i32.ge_u (local.get $steps) (i32.const 2))
-        (then (local.set $acc (i32.xor (local.get $acc)
-          (call $touch (i32.add (local.get $pair) (i32.const 1)) (local.get $before) (local.get $last) (local.get $m))))))
+      (local.set $terms (i32.const 1))
+      (local.set $want (i32.const 0))
+      (if (f64.eq (call $sCount (local.get $r) (local.get $m)) (f64.const 0))
+        (then (local.set $sum (f64.const 100)))
+        (else
+          (local.set $sum (call $sAverage (local.get $r) (local.get $m)))
+          (if (local.get $steps)
+            (then
+              (local.set $counts (i32.const 0))
+              (local.set $s (call $findIn (local.get $base) (local.get $mask) (local.get $context) (i32.const 0)
+                (local.get $last) (local.get $m)))
+              (if (local.get $s)
+                (then
+                  (call $refresh (local.get $pair) (local.get $s))
+                  (if (f64.ge (f64.load (local.get $s)) (global.get $k))
+                    (then
+                      (local.set $counts (i32.const 1))
+                      (local.set $sum (f64.add (local.get $sum) (f64.load offset=8 (local.get $s))))
+                      (local.set $terms (i32.const 2))))))
+              ;; A triple is recorded with its pair, so a pair below k leaves its triple below k (see nst.ts).
+              (local.set $want (i32.and (i32.ge_u (local.get $steps) (i32.const 2))
+                (i32.or (local.get $counts) (f64.lt (global.get $k) (f64.const 0.5)))))))))
+      (local.set $a (i32.add (global.get $weights) (i32.shl (local.get $i) (i32.const 4))))
+      (f64.store (local.get $a) (local.get $sum))
+      (i32.store offset=8 (local.get $a) (local.get $terms))
+      (i32.store offset=12 (local.get $a) (local.get $want))
+      (local.set $wanted (i32.add (local.get $wanted) (local.get $want)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+    (local.get $wanted))
+  ;; Reads ahead the slots of table t that the n moves' lookups will read, their context hashing to $context;
+  ;; $only: just the moves whose triple is wanted (as $scoreShort left them).
+  (func $prefetch (param $t i32) (param $n i32) (param $moves i32) (param $context i32) (param $only i32)
+    (local $i i32) (local $acc i32) (local $base i32) (local $mask i32)
+    (local.set $mask (call $mask (local.get $t)))
+    (if (i32.lt_u (local.get $mask) (i32.const 32767)) (then (return)))
+    (local.set $base (call $base (local.get $t)))
+    (block $done (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (i32.or (i32.eqz (local.get $only))
+            (i32.load offset=12 (i32.add (global.get $weights) (i32.shl (local.get $i) (i32.const 4)))))
+        (then (local.set $acc (i32.xor (local.get $acc) (i32.load offset=24 (i32.add (local.get $base) (i32.shl
+          (call $homeOf (local.get $context) (call $at (local.get $moves) (local.get $i)) (local.get $mask))
+          (i32.const 5))))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
     (global.set $sink (i32.xor (global.get $sink) (local.get $acc))))
   (func $nstChoose (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32) (result i32)
     (local $i i32) (local $best i32) (local $ties i32) (local $s f64) (local $bestScore f64) (local $last i32)
-    (local $before i32)
+    (local $before i32) (local $triples i32) (local $a i32) (local $j i32) (local $sum f64) (local $terms i32)
+    (local $base i32) (local $mask i32) (local $context i32)
     (if (f64.lt (call $rand) (global.get $eps)) (then (return (call $below (local.get $n)))))
     ;; The context is the same for every move scored: read once.
     (if (i32.ge_u (local.get $steps) (i32.const 1))
       (then (local.set $last (call $lastBefore (local.get $ctx) (local.get $steps) (local.get $r)))))
     (if (i32.ge_u (local.get $steps) (i32.const 2))
       (then (local.set $before (call $twoBefore (local.get $ctx) (local.get $steps) (local.get $r)))))
-    (call $prefetch (local.get $r) (local.get $n) (local.get $moves) (local.get $last) (local.get $before)
-      (local.get $steps))
+    (local.set $triples (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1)))
+    (local.set $base (call $base (local.get $triples)))
+    (local.set $mask (call $mask (local.get $triples)))
+    (local.set $context (call $contextHash (local.get $before) (local.get $last)))
+    (if (call $scoreShort (local.get $r) (local.get $n) (local.get $moves) (local.get $last) (local.get $steps))
+      (then (call $prefetch (local.get $triples) (local.get $n) (local.get $moves) (local.get $context) (i32.const 1))))
     (local.set $bestScore (f64.const -inf))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-      (local.set $s (call $score (local.get $r) (call $at (local.get $moves) (local.get $i)) (local.get $last)
-        (local.get $before) (local.get $steps)))
+      (local.set $a (i32.add (global.get $weights) (i32.shl (local.get $i) (i32.const 4))))
+      (local.set $sum (f64.load (local.get $a)))
+      (local.set $terms (i32.load offset=8 (local.get $a)))
+      (if (i32.load offset=12 (local.get $a))
+        (then
+          (local.set $j (call $findIn (local.get $base) (local.get $mask) (local.get $context) (local.get $before)
+            (local.get $last) (call $at (local.get $moves) (local.get $i))))
+          (if (local.get $j)
+            (then
+              (call $refresh (local.get $triples) (local.get $j))
+              (if (f64.ge (f64.load (local.get $j)) (global.get $k))
+                (then
+                  (local.set $sum (f64.add (local.get $sum) (f64.load offset=8 (local.get $j))))
+                  (local.set $terms (i32.add (local.get $terms) (i32.const 1)))))))))
+      (local.set $s (f64.div (local.get $sum) (f64.convert_i32_u (local.get $terms))))
       (if (f64.gt (local.get $s) (local.get $bestScore))
         (then (local.set $bestScore (local.get $s)) (local.set $best (local.get $i)) (local.set $ties (i32.const 1)))
         (else
