@@ -262,10 +262,17 @@ export class WasmPolicyTable implements PolicyTable {
     const memory = this.exports.memory.buffer;
     new Int32Array(memory, starts, count).set(addresses);
     new Int32Array(memory, offsets, count + 1).set(batch.prefixOffsets);
+    // Each simulation's prefix is joint moves: its k-th move is role k mod R's. One view, no object per simulation.
+    const prefixView = new Int32Array(memory, prefix, batch.prefixMoves.length);
     for (let i = 0; i < count; i++) {
       const from = batch.prefixOffsets[i]!;
-      const slice = batch.prefixMoves.subarray(from, batch.prefixOffsets[i + 1]!);
-      this.writeTerms(prefix + 4 * from, slice, slice.length);
+      for (
+        let k = from, role = 0;
+        k < batch.prefixOffsets[i + 1]!;
+        k++, role = role + 1 === n ? 0 : role + 1
+      ) {
+        prefixView[k] = this.roleMove(batch.prefixMoves[k]!, role);
+      }
     }
     if (batch.forcedFirstMove) new Uint8Array(memory, forced, count).set(batch.forcedFirstMove);
     const status = this.exports.simulate(
