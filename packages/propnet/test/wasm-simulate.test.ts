@@ -16,7 +16,7 @@ import { buildPropnet } from '../src/index.js';
 import { PropnetWasmReasoner, WasmPropnet } from '../src/index.wasm.js';
 import { supportsDifferential } from '../src/wasm/differential-lower.js';
 import { DifferentialWasmPropnet } from '../src/wasm/differential-runtime.js';
-import { WasmPolicyTable } from '../src/wasm/policy-table.js';
+import { type DenseLimits, WasmPolicyTable } from '../src/wasm/policy-table.js';
 import { corpusGame } from './helpers.js';
 import './load-binaryen.js';
 
@@ -91,39 +91,52 @@ const modules: [string, (game: Game) => PropnetWasmReasoner | undefined][] = [
 
 describe.each(games)('policy simulations inside WebAssembly: $path', ({ path, count }) => {
   const game = corpusGame(path);
+  // NST's pairs and triples in dense structures (every game here is small enough), or found by hashing alone.
+  const hashed: DenseLimits = { pairCells: 0, tripleEntries: 0 };
+  const layouts: [string, DenseLimits | undefined][] = [
+    ['', undefined],
+    [', hashed sequences', hashed],
+  ];
   for (const [kind, make] of modules) {
     const r = make(game);
-    it.skipIf(r === undefined).each(specs)(`${kind} module, %o: the reference's simulations`, (spec) => {
-      const reasoner = r!;
-      const module = reasoner.createPolicy(spec);
-      expect(module).toBeInstanceOf(WasmPolicyTable);
-      const reference = createPolicyTable(spec, game.roles.length);
-      const rng = new Rng(11);
-      const random = () => rng.nextFloat();
-      const initial = reasoner.initialState();
-      const legal = reasoner.legalMoves(initial, 0);
-      for (let round = 0; round < 3; round++) {
-        const batch = batchOf(reasoner, count, 7 + round);
-        const got = reasoner.simulate(batch, module);
-        const want = genericSimulate(reasoner, batch, reference);
-        expect(got, `round ${round}`).toEqual(want);
-        expect(module.size, `round ${round}: table size`).toBe(reference.size);
-        // The tree's side: a choice among the first moves (same draws), a simulation recorded, a real move.
-        const seed = rng.nextUint32();
-        const a = new Rng(seed);
-        const b = new Rng(seed);
-        const context = want.moves.subarray(0, Math.min(want.moves.length, 2 * game.roles.length));
-        expect(module.choose(0, legal, context, () => a.nextFloat())).toBe(
-          reference.choose(0, legal, context, () => b.nextFloat()),
-        );
-        const moves = want.moves.subarray(want.moveOffsets[0]!, want.moveOffsets[1]!);
-        module.record(moves, want.depths[0]!, want.goals.subarray(0, game.roles.length));
-        reference.record(moves, want.depths[0]!, want.goals.subarray(0, game.roles.length));
-        module.decay();
-        reference.decay();
-        random();
-      }
-    });
+    const cases = layouts.flatMap(([name, limits]) => specs.map((spec) => [name, limits, spec] as const));
+    it.skipIf(r === undefined).each(cases)(
+      `${kind} module%s: the reference's simulations, %o %o`,
+      (_, limits, spec) => {
+        const reasoner = r!;
+        const created = reasoner.createPolicy(spec);
+        expect(created).toBeInstanceOf(WasmPolicyTable);
+        const module = limits
+          ? new WasmPolicyTable(spec, (created as WasmPolicyTable).adapter, reasoner.ir, game, limits)
+          : created;
+        const reference = createPolicyTable(spec, game.roles.length);
+        const rng = new Rng(11);
+        const random = () => rng.nextFloat();
+        const initial = reasoner.initialState();
+        const legal = reasoner.legalMoves(initial, 0);
+        for (let round = 0; round < 3; round++) {
+          const batch = batchOf(reasoner, count, 7 + round);
+          const got = reasoner.simulate(batch, module);
+          const want = genericSimulate(reasoner, batch, reference);
+          expect(got, `round ${round}`).toEqual(want);
+          expect(module.size, `round ${round}: table size`).toBe(reference.size);
+          // The tree's side: a choice among the first moves (same draws), a simulation recorded, a real move.
+          const seed = rng.nextUint32();
+          const a = new Rng(seed);
+          const b = new Rng(seed);
+          const context = want.moves.subarray(0, Math.min(want.moves.length, 2 * game.roles.length));
+          expect(module.choose(0, legal, context, () => a.nextFloat())).toBe(
+            reference.choose(0, legal, context, () => b.nextFloat()),
+          );
+          const moves = want.moves.subarray(want.moveOffsets[0]!, want.moveOffsets[1]!);
+          module.record(moves, want.depths[0]!, want.goals.subarray(0, game.roles.length));
+          reference.record(moves, want.depths[0]!, want.goals.subarray(0, game.roles.length));
+          module.decay();
+          reference.decay();
+          random();
+        }
+      },
+    );
   }
 });
 
@@ -165,6 +178,21 @@ describe('policy simulations inside WebAssembly: tables and reasoners', () => {
 });
 
 describe('policy simulations inside WebAssembly: errors', () => {
+  it("a move given for a role that is not one of the role's moves is refused, naming both", () => {
+    const game = corpusGame('breakthrough.kif');
+    const ir = buildPropnet(game);
+    const r = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const table = r.createPolicy({ kind: 'nst' });
+    const initial = r.initialState();
+    const white = r.legalMoves(initial, 0);
+    const black = game.store.toKif(game.roles[1]!);
+    expect(() => table.choose(1, white, [], Math.random)).toThrow(
+      `${game.store.toKif(white[0]!)} is no move of role ${black}`,
+    );
+    // the second of a joint move is black's
+    expect(() => table.record([white[0]!, white[0]!], 1, [50, 50])).toThrow(/is no move of role/);
+  });
+
   it('a move that is no move of the game is refused with its name', () => {
     const game = corpusGame('tictactoe.kif');
     const ir = buildPropnet(game);

@@ -20,6 +20,20 @@ import { POLICY_BINARY } from './policy-binary.js';
 import { HEAD_BYTES, KIND_CODE, SLOT_BYTES } from './policy-wat.js';
 import type { SimulationAdapter } from './simulation-adapter.js';
 
+/** How large NST's dense structures may grow (policy-wat.ts); a role over a limit looks its sequences up by hash. */
+export interface DenseLimits {
+  /** Most cells of a role's pair matrix (its legal moves times role r - 1's), 32 bytes each. */
+  readonly pairCells: number;
+  /** Most entries of a role's triple index (the three roles' legal move counts multiplied), 4 bytes each. */
+  readonly tripleEntries: number;
+}
+
+/**
+ * 8 MiB of pair cells and 16 MiB of triple index a role at most (breakthrough: 0.75 MiB and 14 MiB). The index is
+ * reserved whole but written only in the rows of the contexts that occur.
+ */
+export const DENSE_LIMITS: DenseLimits = { pairCells: 2 ** 18, tripleEntries: 2 ** 22 };
+
 /** Longest playout the module keeps a history for; a batch asking for more runs core's generic loop. */
 export const MAX_MODULE_DEPTH = 1 << 20;
 
@@ -61,6 +75,8 @@ export class WasmPolicyTable implements PolicyTable {
   private readonly span: number;
   /** Start of the work area (each call's inputs and outputs). */
   private readonly work: number;
+  /** Per role, each move's position among its legal moves (-1: not one of its moves), at role * span + move. */
+  private readonly moveIndex: Int32Array;
   private random: () => number = Math.random;
   private disposed = false;
 
@@ -69,6 +85,7 @@ export class WasmPolicyTable implements PolicyTable {
     readonly adapter: SimulationAdapter,
     ir: PropnetIR,
     private readonly game: Game,
+    limits: DenseLimits = DENSE_LIMITS,
   ) {
     const { kind, tau, epsilon, threshold, gamma, maxEntries } = resolvePolicySpec(spec);
     const R = ir.roleCount;
@@ -82,14 +99,46 @@ export class WasmPolicyTable implements PolicyTable {
     const maxSlots = nst ? maxSlotsOf(maxEntries) : 0;
     const list = 16;
     const weights = align(list + 4 * maxLegal);
-    const rewards = align(weights + 8 * maxLegal);
+    // MAST's weights (f64) or NST's partial scores (16 bytes) per legal move.
+    const rewards = align(weights + 16 * maxLegal);
     const terms = align(rewards + 8 * R);
     const singles = align(terms + 4 * ir.legalTerm.length, 64);
     const heads = align(singles + (kind === 'uniform' ? 0 : R * span * 16), 64);
     const grams = align(heads + 2 * R * HEAD_BYTES, 64);
     const gramBytes = maxSlots * SLOT_BYTES;
     const temp = grams + 2 * R * gramBytes;
-    this.work = align(temp + (maxSlots / 2) * SLOT_BYTES, 64);
+    this.moveIndex = new Int32Array(R * span).fill(-1);
+    const legalCount = (r: number) => ir.legalStart[r + 1]! - ir.legalStart[r]!;
+    for (let r = 0; r < R; r++) {
+      for (let e = ir.legalStart[r]!; e < ir.legalStart[r + 1]!; e++) {
+        this.moveIndex[r * span + ir.legalTerm[e]!] = e - ir.legalStart[r]!;
+      }
+    }
+    const moveIndex = align(temp + (maxSlots / 2) * SLOT_BYTES, 64);
+    const denseHeads = align(moveIndex + 4 * R * span);
+    // Per role (16 bytes): its dense pair matrix (rows: role r - 1's moves, columns: role r's) and its legal
+    // move count, its triple index (role r - 2's moves, r - 1's, r's) and role r - 1's legal move count, each
+    // when NST's and small enough (else 0).
+    const matrices = new Int32Array(4 * R);
+    let end = align(denseHeads + 16 * R, 64);
+    for (let r = 0; r < R && nst; r++) {
+      const [before, last, own] = [(r + 2 * R - 2) % R, (r + R - 1) % R, r].map(legalCount) as [
+        number,
+        number,
+        number,
+      ];
+      matrices[4 * r + 1] = own;
+      matrices[4 * r + 3] = last;
+      if (last * own <= limits.pairCells) {
+        matrices[4 * r] = end;
+        end = align(end + last * own * SLOT_BYTES, 64);
+      }
+      if (before * last * own <= limits.tripleEntries) {
+        matrices[4 * r + 2] = end;
+        end = align(end + 4 * before * last * own, 64);
+      }
+    }
+    this.work = end;
     this.exports = new WebAssembly.Instance(policyModule(), {
       game: adapter.exports,
       math: { exp: Math.exp, pow: Math.pow },
@@ -97,6 +146,8 @@ export class WasmPolicyTable implements PolicyTable {
     }).exports as unknown as PolicyExports;
     this.reserve(this.work + PAGE);
     new Int32Array(this.exports.memory.buffer, terms, ir.legalTerm.length).set(ir.legalTerm);
+    new Int32Array(this.exports.memory.buffer, moveIndex, R * span).set(this.moveIndex);
+    new Int32Array(this.exports.memory.buffer, denseHeads, 4 * R).set(matrices);
     this.exports.init(
       R,
       KIND_CODE[kind],
@@ -116,6 +167,8 @@ export class WasmPolicyTable implements PolicyTable {
       grams,
       gramBytes,
       temp,
+      moveIndex,
+      denseHeads,
     );
   }
 
@@ -137,7 +190,7 @@ export class WasmPolicyTable implements PolicyTable {
     const at = this.work;
     const context = at + 4 * moves.length;
     this.reserve(context + 4 * previous.length);
-    this.writeTerms(at, moves, moves.length);
+    this.writeTerms(at, moves, moves.length, role);
     this.writeTerms(context, previous, previous.length);
     this.random = random;
     return this.exports.chooseWith(role, moves.length, at, context, previous.length / this.roleCount);
@@ -209,7 +262,18 @@ export class WasmPolicyTable implements PolicyTable {
     const memory = this.exports.memory.buffer;
     new Int32Array(memory, starts, count).set(addresses);
     new Int32Array(memory, offsets, count + 1).set(batch.prefixOffsets);
-    this.writeTerms(prefix, batch.prefixMoves, batch.prefixMoves.length);
+    // Each simulation's prefix is joint moves: its k-th move is role k mod R's. One view, no object per simulation.
+    const prefixView = new Int32Array(memory, prefix, batch.prefixMoves.length);
+    for (let i = 0; i < count; i++) {
+      const from = batch.prefixOffsets[i]!;
+      for (
+        let k = from, role = 0;
+        k < batch.prefixOffsets[i + 1]!;
+        k++, role = role + 1 === n ? 0 : role + 1
+      ) {
+        prefixView[k] = this.roleMove(batch.prefixMoves[k]!, role);
+      }
+    }
     if (batch.forcedFirstMove) new Uint8Array(memory, forced, count).set(batch.forcedFirstMove);
     const status = this.exports.simulate(
       count,
@@ -264,10 +328,26 @@ export class WasmPolicyTable implements PolicyTable {
     return move;
   }
 
-  /** Writes `length` move terms from `moves` at `at`, checking each is a move of the game. */
-  private writeTerms(at: number, moves: ArrayLike<TermId>, length: number): void {
+  /** `move`, checked to be one of `role`'s moves (the dense pair matrices index by a move's place among them). */
+  private roleMove(move: TermId, role: number): number {
+    if (this.moveIndex[role * this.span + this.term(move)]! < 0) {
+      const { store, roles } = this.game;
+      throw new GdlkitError(
+        'ILLEGAL_MOVE',
+        `${store.toKif(move)} is no move of role ${store.toKif(roles[role]!)}`,
+      );
+    }
+    return move;
+  }
+
+  /**
+   * Writes `length` move terms from `moves` at `at`, checking each is a move of its role: `role`, or for joint
+   * moves (role undefined) the role k mod R of the k-th.
+   */
+  private writeTerms(at: number, moves: ArrayLike<TermId>, length: number, role?: number): void {
     const view = new Int32Array(this.exports.memory.buffer, at, length);
-    for (let k = 0; k < length; k++) view[k] = this.term(moves[k]!);
+    const n = this.roleCount;
+    for (let k = 0; k < length; k++) view[k] = this.roleMove(moves[k]!, role ?? k % n);
   }
 }
 

@@ -7,9 +7,13 @@
 // same seed; exp and pow are imported from Math for bit-equal results.
 //
 // Memory: [scratch lists | term of each legal entry | single-move stats | sequence-table headers | sequence
-// tables (fixed regions, each holding its largest size) | a rehash buffer | the work area of the current call].
+// tables (fixed regions, each holding its largest size) | a rehash buffer | each move's place among its role's
+// moves | per role, NST's dense pair matrix and triple index (policy-table.ts) | the work area of the current call].
 // A single-move stat is (count f64, average f64) at (role * span + move) * 16; a sequence slot is 32 bytes:
 // count f64, average f64, earlier move i32 (0 for a pair), last move i32, move + 1 i32 (0: empty), epoch i32.
+// The hash tables decide which sequences exist and in what order the sweep meets them (so when a decayed one is
+// removed, as in the reference); the dense structures only find a sequence without hashing: a choice reads one
+// row of them for all its moves, where hashing scattered its lookups over tables larger than the caches.
 
 /** Bytes of a sequence-table slot and of a table header (size, dropped, epoch, cursor, mask, unswept). */
 export const SLOT_BYTES = 32;
@@ -50,6 +54,8 @@ export const POLICY_WAT = `
   (global $grams (mut i32) (i32.const 0))
   (global $gramBytes (mut i32) (i32.const 0))
   (global $temp (mut i32) (i32.const 0))
+  (global $moveIndex (mut i32) (i32.const 0))
+  (global $denseHeads (mut i32) (i32.const 0))
   (global $external (mut i32) (i32.const 0))
   (global $ra (mut i32) (i32.const 0))
   (global $rb (mut i32) (i32.const 0))
@@ -62,7 +68,7 @@ export const POLICY_WAT = `
   (func (export "init") (param $R i32) (param $kind i32) (param $tau f64) (param $eps f64) (param $k f64)
       (param $gamma f64) (param $maxEntries i32) (param $maxSlots i32) (param $list i32) (param $weights i32)
       (param $rewards i32) (param $terms i32) (param $span i32) (param $singles i32) (param $heads i32)
-      (param $grams i32) (param $gramBytes i32) (param $temp i32)
+      (param $grams i32) (param $gramBytes i32) (param $temp i32) (param $moveIndex i32) (param $denseHeads i32)
     (local $t i32)
     (global.set $R (local.get $R)) (global.set $kind (local.get $kind)) (global.set $tau (local.get $tau))
     (global.set $eps (local.get $eps)) (global.set $k (local.get $k)) (global.set $gamma (local.get $gamma))
@@ -72,6 +78,7 @@ export const POLICY_WAT = `
     (global.set $span (local.get $span)) (global.set $singles (local.get $singles))
     (global.set $heads (local.get $heads)) (global.set $grams (local.get $grams))
     (global.set $gramBytes (local.get $gramBytes)) (global.set $temp (local.get $temp))
+    (global.set $moveIndex (local.get $moveIndex)) (global.set $denseHeads (local.get $denseHeads))
     (if (i32.eq (local.get $kind) (i32.const 2))
       (then
         (loop $tables
@@ -165,29 +172,47 @@ export const POLICY_WAT = `
     (i32.add (i32.add (global.get $grams) (i32.mul (local.get $t) (global.get $gramBytes)))
       (i32.shl (local.get $i) (i32.const 5))))
   (func $mask (param $t i32) (result i32) (i32.load offset=16 (call $head (local.get $t))))
-  (func $home (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
-    (local $h i32)
-    (local.set $h (i32.xor
+  (func $base (param $t i32) (result i32)
+    (i32.add (global.get $grams) (i32.mul (local.get $t) (global.get $gramBytes))))
+  ;; The hash of a sequence in two parts: its context's (the earlier moves: the same for every move a choice
+  ;; scores, so computed once per choice) and, from that, its home slot under a table's mask.
+  (func $contextHash (param $before i32) (param $last i32) (result i32)
+    (i32.xor
       (i32.mul (i32.xor (local.get $last) (i32.const 0x9e3779b9)) (i32.const 0x85ebca6b))
       (i32.mul (i32.add (local.get $before) (i32.const 0x632be5ab)) (i32.const 0xc2b2ae35))))
-    (local.set $h (i32.mul (i32.xor (local.get $h) (local.get $move)) (i32.const 0x27d4eb2f)))
-    (local.set $h (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 15))))
-    (i32.and (local.get $h) (call $mask (local.get $t))))
-  (func $find (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
-    (local $i i32) (local $a i32) (local $m i32) (local $mask i32)
-    (local.set $mask (call $mask (local.get $t)))
-    (local.set $i (call $home (local.get $t) (local.get $before) (local.get $last) (local.get $move)))
+  (func $homeOf (param $context i32) (param $move i32) (param $mask i32) (result i32)
+    (local $h i32)
+    (local.set $h (i32.mul (i32.xor (local.get $context) (local.get $move)) (i32.const 0x27d4eb2f)))
+    (i32.and (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 15))) (local.get $mask)))
+  (func $home (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
+    (call $homeOf (call $contextHash (local.get $before) (local.get $last)) (local.get $move) (call $mask (local.get $t))))
+  ;; The address of the slot of (before, last, move) in the table at $base with $mask, whose context hashes to
+  ;; $context; 0 when absent (no slot lies at 0).
+  (func $findIn (param $base i32) (param $mask i32) (param $context i32) (param $before i32) (param $last i32)
+      (param $move i32) (result i32)
+    (local $i i32) (local $a i32) (local $m i32) (local $key i32)
+    (local.set $key (i32.add (local.get $move) (i32.const 1)))
+    (local.set $i (call $homeOf (local.get $context) (local.get $move) (local.get $mask)))
     (loop $probe
-      (local.set $a (call $slot (local.get $t) (local.get $i)))
+      (local.set $a (i32.add (local.get $base) (i32.shl (local.get $i) (i32.const 5))))
       (local.set $m (i32.load offset=24 (local.get $a)))
-      (if (i32.eqz (local.get $m)) (then (return (i32.const -1))))
-      (if (i32.and (i32.eq (local.get $m) (i32.add (local.get $move) (i32.const 1)))
+      (if (i32.eqz (local.get $m)) (then (return (i32.const 0))))
+      (if (i32.and (i32.eq (local.get $m) (local.get $key))
             (i32.and (i32.eq (i32.load offset=20 (local.get $a)) (local.get $last))
                      (i32.eq (i32.load offset=16 (local.get $a)) (local.get $before))))
-        (then (return (local.get $i))))
+        (then (return (local.get $a))))
       (local.set $i (i32.and (i32.add (local.get $i) (i32.const 1)) (local.get $mask)))
       (br $probe))
     (unreachable))
+  ;; The slot index of (before, last, move) in table t, or -1.
+  (func $find (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
+    (local $base i32) (local $a i32)
+    (local.set $base (call $base (local.get $t)))
+    (local.set $a (call $findIn (local.get $base) (call $mask (local.get $t))
+      (call $contextHash (local.get $before) (local.get $last)) (local.get $before) (local.get $last) (local.get $move)))
+    (if (result i32) (local.get $a)
+      (then (i32.shr_u (i32.sub (local.get $a) (local.get $base)) (i32.const 5)))
+      (else (i32.const -1))))
   ;; Reads the home slot of a sequence: a table larger than the caches (over 1 MiB) has its slots for all of a
   ;; step's lookups read first, independent loads whose cache misses overlap, before the lookups themselves wait
   ;; on each in turn (profiled on breakthrough: find was 41 % of the search, mostly the slot's cache miss).
@@ -204,11 +229,6 @@ export const POLICY_WAT = `
         (f64.store (local.get $a) (f64.mul (f64.load (local.get $a))
           (call $pow (global.get $gamma) (f64.convert_i32_u (local.get $age)))))
         (i32.store offset=28 (local.get $a) (local.get $epoch)))))
-  (func $gCount (param $t i32) (param $i i32) (result f64)
-    (local $a i32)
-    (local.set $a (call $slot (local.get $t) (local.get $i)))
-    (call $refresh (local.get $t) (local.get $a))
-    (f64.load (local.get $a)))
   (func $insertionSlot (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
     (local $i i32) (local $mask i32)
     (local.set $mask (call $mask (local.get $t)))
@@ -220,7 +240,7 @@ export const POLICY_WAT = `
     (local.get $i))
   ;; Doubles the slots: the old ones go to the rehash buffer and come back in ascending order.
   (func $grow (param $t i32)
-    (local $old i32) (local $i i32) (local $from i32) (local $to i32) (local $h i32)
+    (local $old i32) (local $i i32) (local $from i32) (local $to i32) (local $h i32) (local $e i32)
     (local.set $h (call $head (local.get $t)))
     (local.set $old (i32.add (i32.load offset=16 (local.get $h)) (i32.const 1)))
     (memory.copy (global.get $temp) (call $slot (local.get $t) (i32.const 0)) (i32.shl (local.get $old) (i32.const 5)))
@@ -237,13 +257,84 @@ export const POLICY_WAT = `
           (local.set $to (call $slot (local.get $t) (call $insertionSlot (local.get $t)
             (i32.load offset=16 (local.get $from)) (i32.load offset=20 (local.get $from))
             (i32.sub (i32.load offset=24 (local.get $from)) (i32.const 1)))))
-          (memory.copy (local.get $to) (local.get $from) (i32.const 32))))
+          (memory.copy (local.get $to) (local.get $from) (i32.const 32))
+          (local.set $e (call $entry (local.get $t) (local.get $to)))
+          (if (local.get $e) (then (i32.store (local.get $e)
+            (i32.add (i32.shr_u (i32.sub (local.get $to) (call $base (local.get $t))) (i32.const 5)) (i32.const 1)))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each))))
+  ;; ---- pairs held densely: role r's pair (last, move) has its statistics in a cell of a matrix indexed by the
+  ;; two moves' positions among their roles' legal moves, laid out as a slot (so $refresh, $mean and $sweep read
+  ;; either alike; move + 1 = 0: absent); the hash table keeps the keys only, in the reference's slot order,
+  ;; which decides when the sweep removes a pair ----
+  ;; Role r's dense header at denseHeads + 16r: its pair matrix (0: its pairs are in the hash table alone), its
+  ;; legal moves' count, its triple index (0: none) and role r - 1's legal moves' count.
+  (func $denseHead (param $r i32) (result i32) (i32.add (global.get $denseHeads) (i32.shl (local.get $r) (i32.const 4))))
+  (func $dense (param $r i32) (result i32) (i32.load (call $denseHead (local.get $r))))
+  ;; The position of move m among role r's legal moves (a move of r: the table checks what it is given).
+  (func $index (param $r i32) (param $m i32) (result i32)
+    (i32.load (i32.add (global.get $moveIndex)
+      (i32.shl (i32.add (i32.mul (local.get $r) (global.get $span)) (local.get $m)) (i32.const 2)))))
+  ;; The start of the row of role r's matrix for the earlier move last (of role r - 1).
+  (func $row (param $r i32) (param $last i32) (result i32)
+    (i32.add (call $dense (local.get $r)) (i32.shl
+      (i32.mul (call $index (call $prev1 (local.get $r)) (local.get $last))
+        (i32.load offset=4 (call $denseHead (local.get $r))))
+      (i32.const 5))))
+  (func $cell (param $r i32) (param $last i32) (param $move i32) (result i32)
+    (i32.add (call $row (local.get $r) (local.get $last)) (i32.shl (call $index (local.get $r) (local.get $move)) (i32.const 5))))
+  ;; Triples indexed densely: role r's triple (before, last, move) has its slot index + 1 (0: absent) in an i32
+  ;; of a three-dimensional array over the three moves' positions, so a choice reads one row for all its moves
+  ;; (the slots keep the statistics; the array follows them through insertion, growth and deletion).
+  (func $tripleRow (param $r i32) (param $before i32) (param $last i32) (result i32)
+    (local $h i32)
+    (local.set $h (call $denseHead (local.get $r)))
+    (i32.add (i32.load offset=8 (local.get $h)) (i32.shl
+      (i32.mul (i32.load offset=4 (local.get $h))
+        (i32.add (i32.mul (call $index (call $prev2 (local.get $r)) (local.get $before)) (i32.load offset=12 (local.get $h)))
+          (call $index (call $prev1 (local.get $r)) (local.get $last))))
+      (i32.const 2))))
+  ;; The index entry of the occupied slot at a of table t when t is an indexed triple table, else 0.
+  (func $entry (param $t i32) (param $a i32) (result i32)
+    (local $r i32)
+    (local.set $r (i32.shr_u (local.get $t) (i32.const 1)))
+    (if (result i32) (i32.and (i32.and (local.get $t) (i32.const 1))
+          (i32.ne (i32.load offset=8 (call $denseHead (local.get $r))) (i32.const 0)))
+      (then (i32.add (call $tripleRow (local.get $r) (i32.load offset=16 (local.get $a)) (i32.load offset=20 (local.get $a)))
+        (i32.shl (call $index (local.get $r) (i32.sub (i32.load offset=24 (local.get $a)) (i32.const 1))) (i32.const 2))))
+      (else (i32.const 0))))
+  ;; Reads ahead role r's triple (before, last, move): its index entry when indexed, else its home slot.
+  (func $touchTriple (param $r i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
+    (if (result i32) (i32.load offset=8 (call $denseHead (local.get $r)))
+      (then (i32.load (i32.add (call $tripleRow (local.get $r) (local.get $before) (local.get $last))
+        (i32.shl (call $index (local.get $r) (local.get $move)) (i32.const 2)))))
+      (else (call $touch (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1)) (local.get $before) (local.get $last)
+        (local.get $move)))))
+  ;; Where the statistics of the occupied slot at a of table t are: its cell for a dense pair, else the slot.
+  (func $stats (param $t i32) (param $a i32) (result i32)
+    (if (result i32) (i32.and (i32.eqz (i32.and (local.get $t) (i32.const 1)))
+          (i32.ne (call $dense (i32.shr_u (local.get $t) (i32.const 1))) (i32.const 0)))
+      (then (call $cell (i32.shr_u (local.get $t) (i32.const 1)) (i32.load offset=20 (local.get $a))
+        (i32.sub (i32.load offset=24 (local.get $a)) (i32.const 1))))
+      (else (local.get $a))))
   (func $gAdd (param $t i32) (param $before i32) (param $last i32) (param $move i32) (param $x f64)
-    (local $i i32) (local $h i32) (local $a i32) (local $size i32)
+    (local $i i32) (local $h i32) (local $a i32) (local $size i32) (local $c i32) (local $e i32)
     (local.set $h (call $head (local.get $t)))
-    (local.set $i (call $find (local.get $t) (local.get $before) (local.get $last) (local.get $move)))
+    (if (i32.and (i32.eqz (i32.and (local.get $t) (i32.const 1)))
+          (i32.ne (call $dense (i32.shr_u (local.get $t) (i32.const 1))) (i32.const 0)))
+      (then
+        (local.set $c (call $cell (i32.shr_u (local.get $t) (i32.const 1)) (local.get $last) (local.get $move)))
+        (local.set $i (i32.const -1))
+        (if (i32.load offset=24 (local.get $c))
+          (then (call $refresh (local.get $t) (local.get $c)) (call $mean (local.get $c) (local.get $x)) (return))))
+      (else
+        (if (i32.and (i32.and (local.get $t) (i32.const 1))
+              (i32.ne (i32.load offset=8 (call $denseHead (i32.shr_u (local.get $t) (i32.const 1)))) (i32.const 0)))
+          (then
+            (local.set $e (i32.add (call $tripleRow (i32.shr_u (local.get $t) (i32.const 1)) (local.get $before) (local.get $last))
+              (i32.shl (call $index (i32.shr_u (local.get $t) (i32.const 1)) (local.get $move)) (i32.const 2))))
+            (local.set $i (i32.sub (i32.load (local.get $e)) (i32.const 1))))
+          (else (local.set $i (call $find (local.get $t) (local.get $before) (local.get $last) (local.get $move)))))))
     (if (i32.lt_s (local.get $i) (i32.const 0))
       (then
         (local.set $size (i32.load (local.get $h)))
@@ -264,14 +355,23 @@ export const POLICY_WAT = `
         (i32.store offset=20 (local.get $a) (local.get $last))
         (i32.store offset=24 (local.get $a) (i32.add (local.get $move) (i32.const 1)))
         (i32.store offset=28 (local.get $a) (i32.load offset=8 (local.get $h)))
-        (i32.store (local.get $h) (i32.add (local.get $size) (i32.const 1)))))
-    (local.set $a (call $slot (local.get $t) (local.get $i)))
+        (i32.store (local.get $h) (i32.add (local.get $size) (i32.const 1)))
+        (if (local.get $c) (then (memory.copy (local.get $c) (local.get $a) (i32.const 32))))
+        (if (local.get $e) (then (i32.store (local.get $e) (i32.add (local.get $i) (i32.const 1)))))))
+    (local.set $a (if (result i32) (local.get $c) (then (local.get $c)) (else (call $slot (local.get $t) (local.get $i)))))
     (call $refresh (local.get $t) (local.get $a))
     (call $mean (local.get $a) (local.get $x)))
   ;; Backward-shift deletion: later entries of the probe run move up, so no tombstones are needed.
   (func $remove (param $t i32) (param $i i32)
     (local $hole i32) (local $j i32) (local $a i32) (local $home i32) (local $mask i32) (local $stays i32)
+    (local $e i32)
     (local.set $mask (call $mask (local.get $t)))
+    ;; A dense pair's cell, or an indexed triple's entry, goes with the slot.
+    (local.set $a (call $slot (local.get $t) (local.get $i)))
+    (local.set $e (call $stats (local.get $t) (local.get $a)))
+    (if (i32.ne (local.get $e) (local.get $a)) (then (i32.store offset=24 (local.get $e) (i32.const 0))))
+    (local.set $e (call $entry (local.get $t) (local.get $a)))
+    (if (local.get $e) (then (i32.store (local.get $e) (i32.const 0))))
     (local.set $hole (local.get $i))
     (local.set $j (i32.and (i32.add (local.get $i) (i32.const 1)) (local.get $mask)))
     (block $done (loop $run
@@ -286,6 +386,8 @@ export const POLICY_WAT = `
       (if (i32.eqz (local.get $stays))
         (then
           (memory.copy (call $slot (local.get $t) (local.get $hole)) (local.get $a) (i32.const 32))
+          (local.set $e (call $entry (local.get $t) (local.get $a)))
+          (if (local.get $e) (then (i32.store (local.get $e) (i32.add (local.get $hole) (i32.const 1)))))
           (local.set $hole (local.get $j))))
       (local.set $j (i32.and (i32.add (local.get $j) (i32.const 1)) (local.get $mask)))
       (br $run)))
@@ -303,12 +405,14 @@ export const POLICY_WAT = `
       (local.set $n (i32.add (local.get $n) (i32.const 1)))
       (local.set $i (i32.load offset=12 (local.get $h)))
       (local.set $a (call $slot (local.get $t) (local.get $i)))
-      (if (i32.and (i32.ne (i32.load offset=24 (local.get $a)) (i32.const 0))
-                   (i32.ne (i32.load offset=28 (local.get $a)) (i32.load offset=8 (local.get $h))))
+      (if (i32.load offset=24 (local.get $a))
         (then
-          (call $refresh (local.get $t) (local.get $a))
-          (if (f64.lt (f64.load (local.get $a)) (f64.const 0.5))
-            (then (call $remove (local.get $t) (local.get $i)) (br $each)))))
+          (local.set $a (call $stats (local.get $t) (local.get $a)))
+          (if (i32.ne (i32.load offset=28 (local.get $a)) (i32.load offset=8 (local.get $h)))
+            (then
+              (call $refresh (local.get $t) (local.get $a))
+              (if (f64.lt (f64.load (local.get $a)) (f64.const 0.5))
+                (then (call $remove (local.get $t) (local.get $i)) (br $each)))))))
       (i32.store offset=12 (local.get $h) (i32.and (i32.add (local.get $i) (i32.const 1)) (call $mask (local.get $t))))
       (i32.store offset=20 (local.get $h) (i32.sub (i32.load offset=20 (local.get $h)) (i32.const 1)))
       (br $each))))
@@ -332,70 +436,138 @@ export const POLICY_WAT = `
   (func $twoBefore (param $hist i32) (param $step i32) (param $r i32) (result i32)
     (call $at (local.get $hist) (i32.add (i32.mul (i32.sub (local.get $step) (i32.const 2)) (global.get $R))
       (call $prev2 (local.get $r)))))
-  ;; last and before: the moves of roles r - 1 and r - 2 that precede the move (read when steps >= 1 and >= 2).
-  (func $score (param $r i32) (param $move i32) (param $last i32) (param $before i32) (param $steps i32) (result f64)
-    (local $sum f64) (local $terms f64) (local $i i32) (local $counts i32)
-    (if (f64.eq (call $sCount (local.get $r) (local.get $move)) (f64.const 0)) (then (return (f64.const 100))))
-    (local.set $sum (call $sAverage (local.get $r) (local.get $move)))
-    (local.set $terms (f64.const 1))
-    (if (i32.ge_u (local.get $steps) (i32.const 1))
-      (then
-        (local.set $i (call $find (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move)))
-        (if (i32.ge_s (local.get $i) (i32.const 0))
-          (then
-            (if (f64.ge (call $gCount (i32.shl (local.get $r) (i32.const 1)) (local.get $i)) (global.get $k))
-              (then
-                (local.set $counts (i32.const 1))
-                (local.set $sum (f64.add (local.get $sum)
-                  (f64.load offset=8 (call $slot (i32.shl (local.get $r) (i32.const 1)) (local.get $i)))))
-                (local.set $terms (f64.add (local.get $terms) (f64.const 1)))))))
-        ;; A triple is recorded with its pair, so a pair below k leaves its triple below k (see nst.ts).
-        (if (i32.and (i32.ge_u (local.get $steps) (i32.const 2))
-              (i32.or (local.get $counts) (f64.lt (global.get $k) (f64.const 0.5))))
-          (then
-            (local.set $i (call $find (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
-              (local.get $before) (local.get $last) (local.get $move)))
-            (if (i32.ge_s (local.get $i) (i32.const 0))
-              (then
-                (if (f64.ge (call $gCount (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1)) (local.get $i))
-                      (global.get $k))
-                  (then
-                    (local.set $sum (f64.add (local.get $sum) (f64.load offset=8
-                      (call $slot (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1)) (local.get $i)))))
-                    (local.set $terms (f64.add (local.get $terms) (f64.const 1)))))))))))
-    (f64.div (local.get $sum) (local.get $terms)))
-  ;; The slots $score will look up for each of the n moves (pair, and triple), read ahead (see $touch).
-  (func $prefetch (param $r i32) (param $n i32) (param $moves i32) (param $last i32) (param $before i32)
-    (param $steps i32)
-    (local $i i32) (local $m i32) (local $acc i32) (local $pair i32)
+  ;; NST's scores T(a) of the n moves, in two passes that each read their slots ahead (see $touch): the single
+  ;; move and its pair for every move, then the triple of each move whose pair counts (a triple is looked up only
+  ;; then, see nst.ts), so only those triples are read ahead. These are the reference's lookups, so the same slots
+  ;; are refreshed (a refresh depends on its slot alone, not on the order). Each move's part of the score so far
+  ;; goes to $weights as (sum f64, terms i32, triple wanted i32); returns how many triples are wanted.
+  (func $scoreShort (param $r i32) (param $n i32) (param $moves i32) (param $last i32) (param $steps i32)
+      (result i32)
+    (local $i i32) (local $m i32) (local $a i32) (local $s i32) (local $sum f64) (local $terms i32)
+    (local $counts i32) (local $want i32) (local $wanted i32) (local $pair i32) (local $base i32) (local $mask i32)
+    (local $context i32) (local $row i32)
     (local.set $pair (i32.shl (local.get $r) (i32.const 1)))
-    (if (i32.or (i32.eqz (local.get $steps)) (i32.eqz (call $large (local.get $pair)))) (then (return)))
+    (local.set $base (call $base (local.get $pair)))
+    (local.set $mask (call $mask (local.get $pair)))
+    (local.set $context (call $contextHash (i32.const 0) (local.get $last)))
+    (local.set $row (call $dense (local.get $r)))
+    (if (local.get $steps)
+      (then
+        (if (local.get $row)
+          (then (local.set $row (call $row (local.get $r) (local.get $last))))
+          (else (call $prefetch (local.get $pair) (local.get $n) (local.get $moves) (local.get $context) (i32.const 0)
+            (i32.const 0))))))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (local.set $m (call $at (local.get $moves) (local.get $i)))
-      (local.set $acc (i32.xor (local.get $acc) (call $touch (local.get $pair) (i32.const 0) (local.get $last) (local.get $m))))
-      (if (i32.ge_u (local.get $steps) (i32.const 2))
-        (then (local.set $acc (i32.xor (local.get $acc)
-          (call $touch (i32.add (local.get $pair) (i32.const 1)) (local.get $before) (local.get $last) (local.get $m))))))
+      (local.set $terms (i32.const 1))
+      (local.set $want (i32.const 0))
+      (if (f64.eq (call $sCount (local.get $r) (local.get $m)) (f64.const 0))
+        (then (local.set $sum (f64.const 100)))
+        (else
+          (local.set $sum (call $sAverage (local.get $r) (local.get $m)))
+          (if (local.get $steps)
+            (then
+              (local.set $counts (i32.const 0))
+              (local.set $s
+                (if (result i32) (local.get $row)
+                  (then
+                    (local.set $s (i32.add (local.get $row) (i32.shl (call $index (local.get $r) (local.get $m)) (i32.const 5))))
+                    (select (local.get $s) (i32.const 0) (i32.load offset=24 (local.get $s))))
+                  (else (call $findIn (local.get $base) (local.get $mask) (local.get $context) (i32.const 0)
+                    (local.get $last) (local.get $m)))))
+              (if (local.get $s)
+                (then
+                  (call $refresh (local.get $pair) (local.get $s))
+                  (if (f64.ge (f64.load (local.get $s)) (global.get $k))
+                    (then
+                      (local.set $counts (i32.const 1))
+                      (local.set $sum (f64.add (local.get $sum) (f64.load offset=8 (local.get $s))))
+                      (local.set $terms (i32.const 2))))))
+              ;; A triple is recorded with its pair, so a pair below k leaves its triple below k (see nst.ts).
+              (local.set $want (i32.and (i32.ge_u (local.get $steps) (i32.const 2))
+                (i32.or (local.get $counts) (f64.lt (global.get $k) (f64.const 0.5)))))))))
+      (local.set $a (i32.add (global.get $weights) (i32.shl (local.get $i) (i32.const 4))))
+      (f64.store (local.get $a) (local.get $sum))
+      (i32.store offset=8 (local.get $a) (local.get $terms))
+      (i32.store offset=12 (local.get $a) (local.get $want))
+      (local.set $wanted (i32.add (local.get $wanted) (local.get $want)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+    (local.get $wanted))
+  ;; Reads ahead the slots of table t that the n moves' lookups will read, their context hashing to $context;
+  ;; $only: just the moves whose triple is wanted (as $scoreShort left them). With the triples' index row at
+  ;; $row, the slots it names.
+  (func $prefetch (param $t i32) (param $n i32) (param $moves i32) (param $context i32) (param $only i32)
+      (param $row i32)
+    (local $i i32) (local $acc i32) (local $base i32) (local $mask i32) (local $v i32)
+    (local.set $mask (call $mask (local.get $t)))
+    (if (i32.lt_u (local.get $mask) (i32.const 32767)) (then (return)))
+    (local.set $base (call $base (local.get $t)))
+    (block $done (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (i32.or (i32.eqz (local.get $only))
+            (i32.load offset=12 (i32.add (global.get $weights) (i32.shl (local.get $i) (i32.const 4)))))
+        (then
+          (if (local.get $row)
+            (then
+              (local.set $v (i32.load (i32.add (local.get $row)
+                (i32.shl (call $index (i32.shr_u (local.get $t) (i32.const 1)) (call $at (local.get $moves) (local.get $i)))
+                  (i32.const 2)))))
+              (if (local.get $v)
+                (then (local.set $acc (i32.xor (local.get $acc) (i32.load offset=24 (i32.add (local.get $base)
+                  (i32.shl (i32.sub (local.get $v) (i32.const 1)) (i32.const 5)))))))))
+            (else (local.set $acc (i32.xor (local.get $acc) (i32.load offset=24 (i32.add (local.get $base) (i32.shl
+              (call $homeOf (local.get $context) (call $at (local.get $moves) (local.get $i)) (local.get $mask))
+              (i32.const 5))))))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
     (global.set $sink (i32.xor (global.get $sink) (local.get $acc))))
   (func $nstChoose (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32) (result i32)
     (local $i i32) (local $best i32) (local $ties i32) (local $s f64) (local $bestScore f64) (local $last i32)
-    (local $before i32)
+    (local $before i32) (local $triples i32) (local $a i32) (local $j i32) (local $sum f64) (local $terms i32)
+    (local $base i32) (local $mask i32) (local $context i32) (local $row i32) (local $v i32)
     (if (f64.lt (call $rand) (global.get $eps)) (then (return (call $below (local.get $n)))))
     ;; The context is the same for every move scored: read once.
     (if (i32.ge_u (local.get $steps) (i32.const 1))
       (then (local.set $last (call $lastBefore (local.get $ctx) (local.get $steps) (local.get $r)))))
     (if (i32.ge_u (local.get $steps) (i32.const 2))
       (then (local.set $before (call $twoBefore (local.get $ctx) (local.get $steps) (local.get $r)))))
-    (call $prefetch (local.get $r) (local.get $n) (local.get $moves) (local.get $last) (local.get $before)
-      (local.get $steps))
+    (local.set $triples (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1)))
+    (local.set $base (call $base (local.get $triples)))
+    (local.set $mask (call $mask (local.get $triples)))
+    (local.set $context (call $contextHash (local.get $before) (local.get $last)))
+    (if (i32.and (i32.ge_u (local.get $steps) (i32.const 2))
+          (i32.ne (i32.load offset=8 (call $denseHead (local.get $r))) (i32.const 0)))
+      (then (local.set $row (call $tripleRow (local.get $r) (local.get $before) (local.get $last)))))
+    (if (call $scoreShort (local.get $r) (local.get $n) (local.get $moves) (local.get $last) (local.get $steps))
+      (then (call $prefetch (local.get $triples) (local.get $n) (local.get $moves) (local.get $context) (i32.const 1)
+        (local.get $row))))
     (local.set $bestScore (f64.const -inf))
     (block $done (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-      (local.set $s (call $score (local.get $r) (call $at (local.get $moves) (local.get $i)) (local.get $last)
-        (local.get $before) (local.get $steps)))
+      (local.set $a (i32.add (global.get $weights) (i32.shl (local.get $i) (i32.const 4))))
+      (local.set $sum (f64.load (local.get $a)))
+      (local.set $terms (i32.load offset=8 (local.get $a)))
+      (if (i32.load offset=12 (local.get $a))
+        (then
+          (local.set $j
+            (if (result i32) (local.get $row)
+              (then
+                (local.set $v (i32.load (i32.add (local.get $row)
+                  (i32.shl (call $index (local.get $r) (call $at (local.get $moves) (local.get $i))) (i32.const 2)))))
+                (select (i32.add (local.get $base) (i32.shl (i32.sub (local.get $v) (i32.const 1)) (i32.const 5)))
+                  (i32.const 0) (local.get $v)))
+              (else (call $findIn (local.get $base) (local.get $mask) (local.get $context) (local.get $before)
+                (local.get $last) (call $at (local.get $moves) (local.get $i))))))
+          (if (local.get $j)
+            (then
+              (call $refresh (local.get $triples) (local.get $j))
+              (if (f64.ge (f64.load (local.get $j)) (global.get $k))
+                (then
+                  (local.set $sum (f64.add (local.get $sum) (f64.load offset=8 (local.get $j))))
+                  (local.set $terms (i32.add (local.get $terms) (i32.const 1)))))))))
+      (local.set $s (f64.div (local.get $sum) (f64.convert_i32_u (local.get $terms))))
       (if (f64.gt (local.get $s) (local.get $bestScore))
         (then (local.set $bestScore (local.get $s)) (local.set $best (local.get $i)) (local.set $ties (i32.const 1)))
         (else
@@ -461,10 +633,12 @@ export const POLICY_WAT = `
             (local.set $move (call $at (local.get $hist) (i32.add (local.get $row) (local.get $r))))
             (local.set $last (call $lastBefore (local.get $hist) (local.get $step) (local.get $r)))
             (local.set $acc (i32.xor (local.get $acc)
-              (call $touch (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move))))
+              (if (result i32) (call $dense (local.get $r))
+                (then (i32.load offset=24 (call $cell (local.get $r) (local.get $last) (local.get $move))))
+                (else (call $touch (i32.shl (local.get $r) (i32.const 1)) (i32.const 0) (local.get $last) (local.get $move))))))
             (if (i32.ge_u (local.get $step) (i32.const 2))
               (then (local.set $acc (i32.xor (local.get $acc)
-                (call $touch (i32.add (i32.shl (local.get $r) (i32.const 1)) (i32.const 1))
+                (call $touchTriple (local.get $r)
                   (call $twoBefore (local.get $hist) (local.get $step) (local.get $r))
                   (local.get $last) (local.get $move))))))))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
