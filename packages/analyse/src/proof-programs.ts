@@ -19,6 +19,9 @@ export interface ProofProgram {
   readonly text: string;
   /** Number of translated game rules (section 6 keeps only the relevant ones). */
   readonly gameRules: number;
+  /** For one program of a split induction step: its part and case of the joint move, e.g. `delta:red red:move/5`. */
+  readonly name?: string;
+  readonly moveCase?: MoveCase;
 }
 
 const SHOW = ['#show init/1.', '#show true/1.', '#show does/2.', '#show next/1.'];
@@ -162,10 +165,45 @@ export function inductionStepPrograms(
   for (const part of stepParts(ctx, domain, property)) {
     for (const c of cases) {
       const program = inductionStepProgram(ctx, domain, property, assumptions, part, c);
-      programs.set(program.text, program);
+      const name = [part, c?.name].filter((n) => n !== undefined).join(' ');
+      programs.set(program.text, name === '' ? program : { ...program, name, moveCase: c });
     }
   }
   return [...programs.values()];
+}
+
+/**
+ * Whether a case of the joint move can occur in the step at all: a non-terminal state over the feature domain
+ * satisfying Φ with a legal joint move of the case. No answer set: every step program of the case is
+ * unsatisfiable too (they add constraints), so they need not be solved. Only legality is grounded — no next
+ * rules — so this is far smaller than the case's programs (checkers' several movers: 236 k ground rules).
+ */
+export function moveCaseProgram(
+  ctx: EncodingContext,
+  domain: DomainProgram,
+  assumptions: readonly Property[],
+  moveCase: MoveCase,
+): ProofProgram {
+  const { game } = ctx;
+  const encodings = assumptions.map((a, i) => encodeProperty(ctx, a, i + 1, 'true'));
+  const relevant = relevantRules(game, [
+    ...encodings.flatMap((e) => e.needs),
+    { view: 'true', relation: game.keywords.legal, functor: '*' },
+    { view: 'true', relation: game.keywords.role, functor: '*' },
+    { view: 'true', relation: game.keywords.terminal, functor: '*' },
+  ]);
+  const lines = [
+    ...domain.clauses({ features: true, moves: true }),
+    ...relevant.rules,
+    ...stateChoice(relevant.chosenFeatures),
+    ...moveCase.clauses,
+    '1 { does(R,M) : mDom(M), legal(R,M), aLlowed(R,M) } 1 :- role(R).',
+    ...encodings.flatMap((e) => e.clauses),
+    ...assumptions.map((_, i) => `:- ${violation(i + 1, 'true')}.`),
+    ':- terminal.',
+    ...SHOW,
+  ];
+  return { text: lines.join('\n'), gameRules: relevant.rules.length, name: `case ${moveCase.name}` };
 }
 
 /** Zero-sum constrains terminal states only (its violation needs `terminal`). */
