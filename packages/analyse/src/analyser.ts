@@ -177,8 +177,20 @@ export class GameAnalyser {
       if (r.status === 'proved') phi.push(p);
     }
     const last = phi.length > assumptions.length ? await this.proveGiven(property, phi, left()) : first;
+    const stopped = proposed.find((r) => r.status === 'unknown');
+    // Not proved, and a proposal was stopped (by the budget): whether it would have made ϕ inductive is open.
+    const open: Partial<ProofResult> =
+      last.status !== 'proved' && stopped
+        ? {
+            status: 'unknown',
+            reason: `proposed ${formatProperty(stopped.property)}: ${stopped.reason}`,
+            abortedIn: 'step',
+            counterexample: undefined,
+          }
+        : {};
     return {
       ...last,
+      ...open,
       proposed,
       seconds: (performance.now() - started) / 1000,
       cpuSeconds: (first.cpuSeconds ?? 0) + (cpu() ?? 0),
