@@ -35,6 +35,8 @@ export interface AnalyserOptions {
 }
 
 const STATE_RELATION = 'gdlkit_state_property';
+/** The attempt without proposed invariants gets 1/FIRST_ATTEMPT_SHARE of a proof's budget (`prove`). */
+const FIRST_ATTEMPT_SHARE = 4;
 const COUNT_RELATION = 'gdlkit_count';
 
 export class GameAnalyser {
@@ -142,26 +144,39 @@ export class GameAnalyser {
   }
 
   /**
-   * Proves `property` in every reachable state, assuming the (already proved) `assumptions`. When its
-   * induction step fails and it reads a counter of `proposedCounters`, the counter invariant is proved given
-   * the assumptions and, if proved, joins them for a second attempt; the result lists those proofs in
-   * `proposed`, and its times include them (all within `budget`).
+   * Proves `property` in every reachable state, assuming the (already proved) `assumptions`. When it reads a
+   * counter of `proposedCounters` and its induction step fails (has an answer set, or is stopped after a
+   * quarter of the budget), the counter invariant is proved given the assumptions and, if proved, joins them
+   * for a second attempt; the result lists those proofs in `proposed`, and its times include them (all
+   * within `budget`).
    */
   async prove(
     property: Property,
     assumptions: readonly Property[] = [],
     budget: SolverBudget = DEFAULT_BUDGET,
   ): Promise<ProofResult> {
-    const first = await this.proveGiven(property, assumptions, budget);
-    if (first.status !== 'refuted' || first.counterexample?.case !== 'step') return first;
+    await this.refineDomain(budget);
+    for (const p of [property, ...assumptions]) this.check(p);
+    // A count property is itself what would be proposed.
     const candidates = this.proposedCounters.filter(
       (c) =>
+        property.kind !== 'count' &&
         !assumptions.some((a) => formatProperty(a) === formatProperty(c)) &&
         readsFeature(this.context, property, counterFeature(c)) &&
         nonIntegerCount(this.game, this.domain, c) === undefined,
     );
-    if (candidates.length === 0) return first;
-    const started = performance.now() - first.seconds * 1000;
+    if (candidates.length === 0) return this.proveGiven(property, assumptions, budget);
+    // The attempt without the proposals gets a quarter of the budget: a step that needs the invariant may
+    // also be slow to refute (checkers' zero-sum given control and step: 5-19 s), and the rest is theirs.
+    const started = performance.now();
+    const first = await this.proveGiven(property, assumptions, {
+      ...budget,
+      seconds: budget.seconds / FIRST_ATTEMPT_SHARE,
+    });
+    const failedStep =
+      (first.status === 'refuted' && first.counterexample?.case === 'step') ||
+      (first.status === 'unknown' && first.abortedIn === 'step');
+    if (!failedStep || budget.signal?.aborted) return first;
     const cpu = cpuClock();
     const left = (): SolverBudget => ({
       ...budget,
@@ -176,7 +191,9 @@ export class GameAnalyser {
       proposed.push(r);
       if (r.status === 'proved') phi.push(p);
     }
-    const last = phi.length > assumptions.length ? await this.proveGiven(property, phi, left()) : first;
+    // Again with what was proved, or with the rest of the budget after a stopped first attempt.
+    const again = phi.length > assumptions.length || first.status === 'unknown';
+    const last = again ? await this.proveGiven(property, phi, left()) : first;
     const stopped = proposed.find((r) => r.status === 'unknown');
     // Not proved, and a proposal was stopped (by the budget): whether it would have made ϕ inductive is open.
     const open: Partial<ProofResult> =
