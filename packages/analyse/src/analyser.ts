@@ -36,7 +36,7 @@ export interface AnalyserOptions {
 
 const STATE_RELATION = 'gdlkit_state_property';
 /** The attempt without proposed invariants gets 1/FIRST_ATTEMPT_SHARE of a proof's budget (`prove`). */
-const FIRST_ATTEMPT_SHARE = 4;
+const FIRST_ATTEMPT_SHARE = 10;
 const COUNT_RELATION = 'gdlkit_count';
 
 export class GameAnalyser {
@@ -146,7 +146,7 @@ export class GameAnalyser {
   /**
    * Proves `property` in every reachable state, assuming the (already proved) `assumptions`. When it reads a
    * counter of `proposedCounters` and its induction step fails (has an answer set, or is stopped after a
-   * quarter of the budget), the counter invariant is proved given the assumptions and, if proved, joins them
+   * tenth of the budget), the counter invariant is proved given the assumptions and, if proved, joins them
    * for a second attempt; the result lists those proofs in `proposed`, and its times include them (all
    * within `budget`).
    */
@@ -166,8 +166,8 @@ export class GameAnalyser {
         nonIntegerCount(this.game, this.domain, c) === undefined,
     );
     if (candidates.length === 0) return this.proveGiven(property, assumptions, budget);
-    // The attempt without the proposals gets a quarter of the budget: a step that needs the invariant may
-    // also be slow to refute (checkers' zero-sum given control and step: 5-19 s), and the rest is theirs.
+    // The attempt without the proposals gets a tenth of the budget: a step that needs the invariant may also
+    // be slow to refute (checkers' zero-sum given control and step: 5-19 s at load 5-7), and the rest is theirs.
     const started = performance.now();
     const first = await this.proveGiven(property, assumptions, {
       ...budget,
