@@ -49,6 +49,7 @@ export class GameAnalyser {
   /** Whether `domain` is the positive relaxation's (set by refineDomain). */
   domainRelaxed = false;
   private refined: Promise<void> | undefined;
+  private readonly provedProposals = new Map<string, ProofResult>();
 
   private constructor(
     readonly game: Game,
@@ -187,9 +188,14 @@ export class GameAnalyser {
     // A counter's step reads the legal rules, which mostly need the turn to be unique (checkers' control):
     // "at most one instance" of each small feature they read is proved first.
     for (const p of [...turnCandidates(this.context, this.domain, assumptions), ...candidates]) {
-      const r = await this.proveGiven(p, phi, left());
+      // A proposal once proved holds in every reachable state: a later proof reuses it.
+      const key = formatProperty(p);
+      const r = this.provedProposals.get(key) ?? (await this.proveGiven(p, phi, left()));
       proposed.push(r);
-      if (r.status === 'proved') phi.push(p);
+      if (r.status === 'proved') {
+        this.provedProposals.set(key, r);
+        phi.push(p);
+      }
     }
     // Again with what was proved, or with the rest of the budget after a stopped first attempt.
     const again = phi.length > assumptions.length || first.status === 'unknown';

@@ -60,6 +60,12 @@ describe('proposed counter invariants', () => {
       const proved = r.proposed?.filter((p) => p.status === 'proved').map((p) => formatProperty(p.property));
       expect(proved).toEqual(['unique:control/1:1', counted]);
       expect(r.assumptions.map(formatProperty)).toEqual(proved);
+      // A later proof that needs them reuses the proved proposals instead of proving them again.
+      const again = await analyser.prove(oneCount, [], budget);
+      expect(again.status).toBe('proved');
+      expect(again.proposed?.filter((p) => p.status === 'proved')).toEqual(
+        r.proposed?.filter((p) => p.status === 'proved'),
+      );
     } finally {
       await analyser.close();
     }
