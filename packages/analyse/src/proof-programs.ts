@@ -161,15 +161,24 @@ export function inductionStepPrograms(
   const cases: readonly (MoveCase | undefined)[] = (property.kind === 'count'
     ? moveCases(ctx.game)
     : undefined) ?? [undefined];
-  const programs = new Map<string, ProofProgram>();
+  const programs = new Map<string, ProofProgram & { readonly first: boolean }>();
   for (const part of stepParts(ctx, domain, property)) {
     for (const c of cases) {
       const program = inductionStepProgram(ctx, domain, property, assumptions, part, c);
       const name = [part, c?.name].filter((n) => n !== undefined).join(' ');
-      programs.set(program.text, name === '' ? program : { ...program, name, moveCase: c });
+      // The mover's own delta is the slowest kind (its pieces both leave and arrive: checkers 0.8-1.9 CPU-s
+      // against 0.3-1.0 for the others); solved first, it does not end up alone on one core at the end.
+      const mover = c?.name.slice(0, c.name.indexOf(':'));
+      const first = mover !== undefined && mover !== '' && part === `delta:${mover}`;
+      programs.set(
+        program.text,
+        name === '' ? { ...program, first } : { ...program, name, moveCase: c, first },
+      );
     }
   }
-  return [...programs.values()];
+  return [...programs.values()]
+    .sort((a, b) => Number(b.first) - Number(a.first))
+    .map(({ first, ...program }) => program);
 }
 
 /**
