@@ -6,14 +6,14 @@
 // consequence of Φ without induction. The zero-sum proof runs beside a search for a reachable violation with
 // the prover (proveOrRefute): "no ... reachable" is a match from the initial state, replayed and checked.
 // Budget per proof: the given seconds (default 60) and 1 GB, the paper's memory limit. Each of our cells
-// gives wall-clock seconds and, in brackets, the process's CPU seconds during the proof. A game's `counters`
-// (counter invariants given by hand, not found by the search) are proved after the search and join Φ for
-// zero-sum; the zero-sum cell then adds their time (printed on stderr).
+// gives wall-clock seconds and, in brackets, the process's CPU seconds during the proof. Nothing is given by
+// hand: where zero-sum's step fails, the analyser proves the counter invariants it proposes (checkers' piece
+// counts) within the zero-sum proof; the cell includes them and is marked † (they are printed on stderr).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gamesDirectory } from '@gdlkit/core/corpus';
 import { createProver } from '@gdlkit/prover';
-import { GameAnalyser, parseProperty, proveOrRefute } from '../dist/index.js';
+import { formatProperty, GameAnalyser, parseProperty, proveOrRefute } from '../dist/index.js';
 
 // The paper's board features were identified by hand; these are the corresponding features of games/.
 const GAMES = {
@@ -23,8 +23,6 @@ const GAMES = {
   checkers: {
     board: 'unique:cell/3:3',
     paper: ['yes,0.02', '-,25.96', '-,25.94', 'yes,1.14', '256.07'],
-    // Zero-sum needs exactly one piece count per player, inductive only with this counter invariant (issue 24).
-    counters: ['count:(piece_count ?p ?n)>=(cell ?x ?y ?c):(true (cell ?x ?y ?c)) (piece_owner_type ?c ?p ?t)'],
   },
   connectfour: { board: 'unique:cell/3:3', paper: ['yes,0.00', 'no,0.01', 'yes,0.01', 'yes,0.01', '0.14'] },
   endgame: { board: 'unique:cell/3:3', paper: ['yes,0.02', '-,61.50', '-,61.37', 'yes,0.12', '433.83'] },
@@ -43,11 +41,8 @@ const budget = { seconds, memoryBytes: 2 ** 30 };
 const cell = (r) =>
   `${{ proved: 'yes', refuted: 'no', unknown: '-' }[r.status]},${r.seconds.toFixed(2)}${r.cpuSeconds === undefined ? '' : ` [${r.cpuSeconds.toFixed(2)} CPU]`}`;
 
-/**
- * Zero-sum proved beside a search with the prover (no build); a reachable violation answers "no". The
- * counters' proofs (their wall and CPU seconds) are part of the cell: zero-sum is decided given them.
- */
-async function zeroSumCell(analyser, assumptions, counterWall = 0, counterCpu = 0) {
+/** Zero-sum proved beside a search with the prover (no build); a reachable violation answers "no". */
+async function zeroSumCell(name, analyser, assumptions) {
   const prover = createProver(analyser.game);
   const wall = performance.now();
   const cpu = process.cpuUsage();
@@ -55,10 +50,12 @@ async function zeroSumCell(analyser, assumptions, counterWall = 0, counterCpu = 
     const { proof, violation } = await proveOrRefute(analyser, parseProperty('zero-sum'), assumptions, budget, {
       open: async () => prover,
     });
+    for (const r of proof.proposed ?? []) {
+      process.stderr.write(`${name}: proposed ${formatProperty(r.property)} ${cell(r)}\n`);
+    }
     if (!violation) {
-      const withCounters = { ...proof, seconds: proof.seconds + counterWall, cpuSeconds: (proof.cpuSeconds ?? 0) + counterCpu };
-      const mark = `${proof.method === 'consequence' ? '*' : ''}${counterWall > 0 ? '†' : ''}`;
-      return `${cell(counterWall > 0 ? withCounters : proof)}${mark}`;
+      const mark = `${proof.method === 'consequence' ? '*' : ''}${proof.proposed?.some((r) => r.status === 'proved') ? '†' : ''}`;
+      return `${cell(proof)}${mark}`;
     }
     const used = process.cpuUsage(cpu);
     const seconds = (performance.now() - wall) / 1000;
@@ -71,10 +68,7 @@ async function zeroSumCell(analyser, assumptions, counterWall = 0, counterCpu = 
 const rows = [];
 for (const name of names) {
   const spec = GAMES[name];
-  const counters = (spec.counters ?? []).map(parseProperty);
-  const analyser = GameAnalyser.load(readFileSync(join(gamesDirectory(), `${name}.kif`), 'utf8'), `${name}.kif`, {
-    properties: counters,
-  });
+  const analyser = GameAnalyser.load(readFileSync(join(gamesDirectory(), `${name}.kif`), 'utf8'), `${name}.kif`);
   const hasControl = analyser.domain.features.some((f) => f.key === 'control/1');
   const control = parseProperty('unique:control/1:1');
   const board = parseProperty(spec.board);
@@ -91,17 +85,7 @@ for (const name of names) {
   const search = await analyser.searchUnique({ budget, joint: !paper, groups: !paper });
   const unknown = search.results.filter((r) => r.status === 'unknown').length;
   // Zero-sum is proved given the unique arguments the search proved (Φ): see README (the paper does not say).
-  const phi = [...search.proved];
-  let counterWall = 0;
-  let counterCpu = 0;
-  for (const counter of counters) {
-    const r = await analyser.prove(counter, phi, budget);
-    process.stderr.write(`${name}: ${r.property.kind} ${cell(r)} given ${phi.length} properties\n`);
-    counterWall += r.seconds;
-    counterCpu += r.cpuSeconds ?? 0;
-    if (r.status === 'proved') phi.push(counter);
-  }
-  ours.push(await zeroSumCell(analyser, phi, counterWall, counterCpu));
+  ours.push(await zeroSumCell(name, analyser, [...search.proved]));
   const jointly = search.provedJointly.length;
   ours.push(
     `${search.seconds.toFixed(2)} (${search.proved.length} proved${jointly ? `, ${jointly} of them jointly` : ''}${unknown ? `, ${unknown} unknown` : ''})`,

@@ -2,12 +2,21 @@
 // clingo solver; proves properties one at a time or runs the systematic uniqueness search.
 import { type Game, GdlkitError, loadGame, type RelationId } from '@gdlkit/core';
 import { type AspSolver, ClingoSolver, type SolverBudget } from './clingo-solver.js';
-import { counterFeature, counterParts, countRuleText, nonIntegerCount } from './counter-invariant.js';
+import {
+  type CountProperty,
+  counterFeature,
+  counterParts,
+  countRuleText,
+  nonIntegerCount,
+} from './counter-invariant.js';
+import { proposeCounters } from './counter-proposal.js';
 import { buildDomainProgram, type DomainProgram } from './domain-program.js';
+import { MAX_INSTANCES } from './feature-groups.js';
 import { formatProperty, type Property } from './properties.js';
-import type { EncodingContext } from './property-encoding.js';
-import { type ProofResult, proveByInduction, proveInductionStep } from './prove.js';
+import { type EncodingContext, encodeProperty } from './property-encoding.js';
+import { cpuClock, type ProofResult, proveByInduction, proveInductionStep } from './prove.js';
 import { relaxedDomain } from './relaxed-domain.js';
+import { relevantRules } from './relevant-rules.js';
 import { type SearchOptions, type SearchResult, searchUniqueArguments } from './unique-search.js';
 
 /** The paper's limit (section 6) and a time limit suited to interactive use. */
@@ -18,9 +27,16 @@ export interface AnalyserOptions {
   readonly properties?: readonly Property[];
   /** Defaults to clingo-wasm in a Node worker thread. */
   readonly solver?: AspSolver;
+  /**
+   * Propose counter invariants from the rules (counter-proposal.ts) and try them when a proof's induction
+   * step fails (default true).
+   */
+  readonly proposeCounters?: boolean;
 }
 
 const STATE_RELATION = 'gdlkit_state_property';
+/** The attempt without proposed invariants gets 1/FIRST_ATTEMPT_SHARE of a proof's budget (`prove`). */
+const FIRST_ATTEMPT_SHARE = 10;
 const COUNT_RELATION = 'gdlkit_count';
 
 export class GameAnalyser {
@@ -33,12 +49,15 @@ export class GameAnalyser {
   /** Whether `domain` is the positive relaxation's (set by refineDomain). */
   domainRelaxed = false;
   private refined: Promise<void> | undefined;
+  private readonly provedProposals = new Map<string, ProofResult>();
 
   private constructor(
     readonly game: Game,
     private readonly stateRelations: ReadonlyMap<string, RelationId>,
     private readonly countRelations: ReadonlyMap<string, RelationId>,
     readonly solver: AspSolver,
+    /** Counter invariants read off the rules, tried when a proof's induction step fails (`prove`). */
+    readonly proposedCounters: readonly CountProperty[],
   ) {
     this.domain = buildDomainProgram(game);
     this.context = {
@@ -72,17 +91,19 @@ export class GameAnalyser {
     const formulas = [
       ...new Set((options.properties ?? []).flatMap((p) => (p.kind === 'state' ? [p.formula] : []))),
     ];
-    const counts = [
-      ...new Map(
-        (options.properties ?? []).flatMap((p) =>
-          p.kind === 'count' ? [[formatProperty(p), p] as const] : [],
-        ),
-      ).values(),
-    ];
+    const given = new Map(
+      (options.properties ?? []).flatMap((p) =>
+        p.kind === 'count' ? [[formatProperty(p), p] as const] : [],
+      ),
+    );
+    // The proposals are read off the game itself, so it is loaded twice when there are any.
+    const plain = options.proposeCounters === false ? undefined : loadGame(text, file);
+    const proposed = (plain ? proposeCounters(plain) : []).filter((p) => !given.has(formatProperty(p)));
+    const counts = [...given.values(), ...proposed];
     const extra =
       formulas.map((f, i) => `\n(<= ${STATE_RELATION}_${i} ${f})`).join('') +
       counts.map((p, i) => `\n${countRuleText(p, `${COUNT_RELATION}_${i}`)}`).join('');
-    const game = loadGame(text + extra, file);
+    const game = plain && extra === '' ? plain : loadGame(text + extra, file);
     const relations = new Map<string, RelationId>();
     formulas.forEach((f, i) => {
       const id = game.relations.find((r) => r.key === `${STATE_RELATION}_${i}/0`)?.id;
@@ -108,7 +129,7 @@ export class GameAnalyser {
       }
       countRelations.set(formatProperty(p), id);
     });
-    return new GameAnalyser(game, relations, countRelations, options.solver ?? new ClingoSolver());
+    return new GameAnalyser(game, relations, countRelations, options.solver ?? new ClingoSolver(), proposed);
   }
 
   /**
@@ -123,11 +144,87 @@ export class GameAnalyser {
     return this.refined;
   }
 
-  /** Proves `property` in every reachable state, assuming the (already proved) `assumptions`. */
+  /**
+   * Proves `property` in every reachable state, assuming the (already proved) `assumptions`. When it reads a
+   * counter of `proposedCounters` and its induction step fails (has an answer set, or is stopped after a
+   * tenth of the budget), the counter invariant is proved given the assumptions and, if proved, joins them
+   * for a second attempt; the result lists those proofs in `proposed`, and its times include them (all
+   * within `budget`).
+   */
   async prove(
     property: Property,
     assumptions: readonly Property[] = [],
     budget: SolverBudget = DEFAULT_BUDGET,
+  ): Promise<ProofResult> {
+    await this.refineDomain(budget);
+    for (const p of [property, ...assumptions]) this.check(p);
+    // A count property is itself what would be proposed.
+    const candidates = this.proposedCounters.filter(
+      (c) =>
+        property.kind !== 'count' &&
+        !assumptions.some((a) => formatProperty(a) === formatProperty(c)) &&
+        readsFeature(this.context, property, counterFeature(c)) &&
+        nonIntegerCount(this.game, this.domain, c) === undefined,
+    );
+    if (candidates.length === 0) return this.proveGiven(property, assumptions, budget);
+    // The attempt without the proposals gets a tenth of the budget: a step that needs the invariant may also
+    // be slow to refute (checkers' zero-sum given control and step: 5-19 s at load 5-7), and the rest is theirs.
+    const started = performance.now();
+    const first = await this.proveGiven(property, assumptions, {
+      ...budget,
+      seconds: budget.seconds / FIRST_ATTEMPT_SHARE,
+    });
+    const failedStep =
+      (first.status === 'refuted' && first.counterexample?.case === 'step') ||
+      (first.status === 'unknown' && first.abortedIn === 'step');
+    if (!failedStep || budget.signal?.aborted) return first;
+    const cpu = cpuClock();
+    const left = (): SolverBudget => ({
+      ...budget,
+      seconds: Math.max(0.001, budget.seconds - (performance.now() - started) / 1000),
+    });
+    const proposed: ProofResult[] = [];
+    const phi = [...assumptions];
+    // A counter's step reads the legal rules, which mostly need the turn to be unique (checkers' control):
+    // "at most one instance" of each small feature they read is proved first.
+    for (const p of [...turnCandidates(this.context, this.domain, assumptions), ...candidates]) {
+      // A proposal once proved holds in every reachable state: a later proof reuses it.
+      const key = formatProperty(p);
+      const r = this.provedProposals.get(key) ?? (await this.proveGiven(p, phi, left()));
+      proposed.push(r);
+      if (r.status === 'proved') {
+        this.provedProposals.set(key, r);
+        phi.push(p);
+      }
+    }
+    // Again with what was proved, or with the rest of the budget after a stopped first attempt.
+    const again = phi.length > assumptions.length || first.status === 'unknown';
+    const last = again ? await this.proveGiven(property, phi, left()) : first;
+    const stopped = proposed.find((r) => r.status === 'unknown');
+    // Not proved, and a proposal was stopped (by the budget): whether it would have made ϕ inductive is open.
+    const open: Partial<ProofResult> =
+      last.status !== 'proved' && stopped
+        ? {
+            status: 'unknown',
+            reason: `proposed ${formatProperty(stopped.property)}: ${stopped.reason}`,
+            abortedIn: 'step',
+            counterexample: undefined,
+          }
+        : {};
+    return {
+      ...last,
+      ...open,
+      proposed,
+      seconds: (performance.now() - started) / 1000,
+      cpuSeconds: (first.cpuSeconds ?? 0) + (cpu() ?? 0),
+    };
+  }
+
+  /** `prove` without proposals (the systematic search's proofs). */
+  private async proveGiven(
+    property: Property,
+    assumptions: readonly Property[],
+    budget: SolverBudget,
   ): Promise<ProofResult> {
     await this.refineDomain(budget);
     for (const p of [property, ...assumptions]) this.check(p);
@@ -141,7 +238,7 @@ export class GameAnalyser {
   async searchUnique(options: Partial<SearchOptions> = {}): Promise<SearchResult> {
     await this.refineDomain(options.budget);
     const provers = {
-      prove: (p: Property, a: readonly Property[], b: SolverBudget) => this.prove(p, a, b),
+      prove: (p: Property, a: readonly Property[], b: SolverBudget) => this.proveGiven(p, a, b),
       step: (p: Property, a: readonly Property[], b: SolverBudget) => proveInductionStep(this, p, a, b),
     };
     return searchUniqueArguments(this.game, this.domain, provers, {
@@ -185,6 +282,41 @@ export class GameAnalyser {
       }
     }
   }
+}
+
+/**
+ * `unique:F:1..n` (at most one instance) for each feature with few ground instances that the legal rules read
+ * and the assumptions do not already make unique.
+ */
+function turnCandidates(
+  context: EncodingContext,
+  domain: DomainProgram,
+  assumptions: readonly Property[],
+): Property[] {
+  const { game } = context;
+  const { chosenFeatures } = relevantRules(game, [
+    { view: 'true', relation: game.keywords.legal, functor: '*' },
+  ]);
+  const given = new Set(assumptions.map(formatProperty));
+  return domain.features
+    .filter((f) => f.arity > 0 && (chosenFeatures.has(f.key) || chosenFeatures.has('*')))
+    .filter((f) => (domain.groundFeatures?.get(f.key)?.length ?? Number.POSITIVE_INFINITY) <= MAX_INSTANCES)
+    .map(
+      (f): Property => ({
+        kind: 'unique',
+        feature: f.key,
+        positions: Array.from({ length: f.arity }, (_, i) => i),
+        exactlyOne: false,
+      }),
+    )
+    .filter((p) => !given.has(formatProperty(p)));
+}
+
+/** Whether the rules ϕ reads in a state read `feature` (zero-sum: the goal and terminal rules). */
+function readsFeature(context: EncodingContext, property: Property, feature: string): boolean {
+  const { needs } = encodeProperty(context, property, 0, 'true');
+  const { chosenFeatures } = relevantRules(context.game, needs);
+  return chosenFeatures.has(feature) || chosenFeatures.has('*');
 }
 
 /** The largest numeric goal value in the goal rules (GGP goal values lie in 0..100). */

@@ -2,6 +2,7 @@
 // budget. A worker's resourceLimits do not cover WebAssembly memory, so the process's resident set is
 // sampled while a program runs and the worker is terminated when either budget is exceeded.
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -82,12 +83,28 @@ export const DEFAULT_PORTFOLIO: readonly (readonly string[])[] = [[], ['--config
 
 const STAGGER_SECONDS = 1;
 
+export interface ClingoSolverOptions {
+  /**
+   * How many programs solved with `portfolio: false` run at once, each in a worker of its own (the parts of
+   * a split induction step are independent): by default the machine's cores, at most 4.
+   */
+  readonly parallelism?: number;
+}
+
 export class ClingoSolver implements AspSolver {
-  private readonly workers: ClingoWorker[];
+  /** Workers per configuration of the portfolio; the first configuration's are shared up to `parallelism`. */
+  private readonly pools: ClingoWorker[][];
+  private readonly busy = new Set<ClingoWorker>();
+  private readonly waiting: (() => void)[] = [];
+  readonly parallelism: number;
 
   /** `portfolio`: clingo command-line options of each configuration. */
-  constructor(portfolio: readonly (readonly string[])[] = DEFAULT_PORTFOLIO) {
-    this.workers = portfolio.map((args) => new ClingoWorker(args));
+  constructor(
+    private readonly portfolio: readonly (readonly string[])[] = DEFAULT_PORTFOLIO,
+    options: ClingoSolverOptions = {},
+  ) {
+    this.pools = portfolio.map(() => []);
+    this.parallelism = Math.max(1, Math.floor(options.parallelism ?? Math.min(4, availableParallelism())));
   }
 
   async solve(program: string, budget: SolverBudget, options: SolveOptions = {}): Promise<SolveOutcome> {
@@ -96,17 +113,22 @@ export class ClingoSolver implements AspSolver {
     const running = new Map<ClingoWorker, Promise<SolveOutcome>>();
     const aborted: SolveOutcome[] = [];
     const decided = (o: SolveOutcome) => o.status !== 'aborted';
+    const configurations = options.portfolio === false ? 1 : this.portfolio.length;
     let next = 0;
-    const startNext = () => {
-      const worker = this.workers[next++]!;
-      running.set(worker, worker.solve(program, { ...budget, seconds: budget.seconds - elapsed() }));
+    const startNext = async () => {
+      const worker = await this.acquire(next++);
+      const solving = worker.solve(program, { ...budget, seconds: budget.seconds - elapsed() });
+      running.set(
+        worker,
+        solving.finally(() => this.release(worker)),
+      );
     };
-    startNext();
+    await startNext();
     while (running.size > 0) {
-      const stagger = options.portfolio !== false && next < this.workers.length ? STAGGER_SECONDS : undefined;
+      const stagger = next < configurations ? STAGGER_SECONDS : undefined;
       const first = await firstSettled(running, stagger);
       if (!first) {
-        startNext();
+        await startNext();
         continue;
       }
       running.delete(first.worker);
@@ -123,13 +145,36 @@ export class ClingoSolver implements AspSolver {
         await Promise.all(running.values());
         break;
       }
-      if (running.size === 0 && next < this.workers.length) startNext();
+      if (running.size === 0 && next < configurations) await startNext();
     }
     return { ...aborted[0]!, seconds: elapsed() };
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all(this.pools.flat().map((w) => w.close()));
+  }
+
+  /**
+   * An idle worker of configuration `index`, started if needed. The first configuration's workers are at
+   * most `parallelism` (a caller waits for one to be released); the others serve one portfolio each.
+   */
+  private async acquire(index: number): Promise<ClingoWorker> {
+    const pool = this.pools[index]!;
+    for (;;) {
+      const idle = pool.find((w) => !this.busy.has(w));
+      if (idle || index > 0 || pool.length < this.parallelism) {
+        const worker = idle ?? new ClingoWorker(this.portfolio[index]!);
+        if (!idle) pool.push(worker);
+        this.busy.add(worker);
+        return worker;
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private release(worker: ClingoWorker): void {
+    this.busy.delete(worker);
+    if (this.pools[0]!.includes(worker)) this.waiting.shift()?.();
   }
 }
 
@@ -154,8 +199,8 @@ async function firstSettled(
   return winner;
 }
 
-/** One clingo-wasm instance with fixed options in a worker thread, one program at a time. */
-class ClingoWorker {
+/** One clingo-wasm instance with fixed options in a worker thread, one program at a time (exported for tests). */
+export class ClingoWorker {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
   private cancelCurrent: (() => void) | undefined;
@@ -195,13 +240,23 @@ class ClingoWorker {
     const baseline = process.memoryUsage.rss();
     let peakBytes = 0;
     const elapsed = () => (performance.now() - started) / 1000;
+    // A cancel while clingo-wasm is still loading (a portfolio's second worker, restarted after a cancel,
+    // can take a second to load) must not be lost: the program would then run to its budget unobserved.
+    let cancelled = false;
+    this.cancelCurrent = () => {
+      cancelled = true;
+    };
     try {
       await this.start();
     } catch (e) {
       this.stop();
+      this.cancelCurrent = undefined;
       return { status: 'aborted', reason: String((e as Error).message ?? e), seconds: elapsed(), peakBytes };
     }
-    if (budget.signal?.aborted) return { status: 'aborted', reason: STOPPED, seconds: elapsed(), peakBytes };
+    if (cancelled || budget.signal?.aborted) {
+      this.cancelCurrent = undefined;
+      return { status: 'aborted', reason: cancelled ? 'cancelled' : STOPPED, seconds: elapsed(), peakBytes };
+    }
     const worker = this.worker!;
     worker.ref();
     return new Promise<SolveOutcome>((resolve) => {

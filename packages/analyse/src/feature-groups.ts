@@ -8,7 +8,7 @@ import type { DomainProgram } from './domain-program.js';
 import type { Property } from './properties.js';
 
 /** Features with more ground instances are boards or counters, not turn markers. */
-const MAX_INSTANCES = 8;
+export const MAX_INSTANCES = 8;
 
 /**
  * For each group of at least two mutually dependent small features: `exactly-one-of` and, as the fallback

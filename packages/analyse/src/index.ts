@@ -3,6 +3,7 @@ export { aspName, gdlName } from './asp-names.js';
 export {
   type AspSolver,
   ClingoSolver,
+  type ClingoSolverOptions,
   DEFAULT_PORTFOLIO,
   type SolveOptions,
   type SolveOutcome,
@@ -16,6 +17,7 @@ export {
   consequenceProgram,
   inductionStepProgram,
   inductionStepPrograms,
+  moveCaseProgram,
   type ProofProgram,
 } from './proof-programs.js';
 export { formatProperty, type Property, parseProperty } from './properties.js';

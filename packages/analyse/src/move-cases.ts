@@ -14,6 +14,11 @@ import { aspGroundTerm, aspName, patternFunctor } from './asp-names.js';
 export interface MoveCase {
   readonly name: string;
   readonly clauses: readonly string[];
+  /**
+   * The case has no joint move in a turn-taking game (all roles constant, or several non-constant movers):
+   * worth checking for emptiness before its programs are solved (proof-programs.ts, moveCaseProgram).
+   */
+  readonly rare?: boolean;
 }
 
 /**
@@ -49,11 +54,12 @@ export function moveCases(game: Game): MoveCase[] | undefined {
       });
     }
   });
-  cases.push({ name: 'constants', clauses: roles.flatMap(constant) });
+  cases.push({ name: 'constants', clauses: roles.flatMap(constant), rare: true });
   if (roles.length > 1 && functors.size > 0) {
     const constantMove = [...constants].sort().map((c) => `cOnstant(${c}).`);
     cases.push({
       name: 'several movers',
+      rare: true,
       clauses: [
         ...constantMove,
         'aLlowed(R,M) :- role(R), mDom(M).',

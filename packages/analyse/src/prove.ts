@@ -4,10 +4,12 @@ import type { Game } from '@gdlkit/core';
 import type { AspSolver, SolveOutcome, SolverBudget } from './clingo-solver.js';
 import { type Counterexample, readCounterexample } from './counterexample.js';
 import type { DomainProgram } from './domain-program.js';
+import type { MoveCase } from './move-cases.js';
 import {
   baseCaseProgram,
   consequenceProgram,
   inductionStepPrograms,
+  moveCaseProgram,
   type ProofProgram,
 } from './proof-programs.js';
 import type { Property } from './properties.js';
@@ -44,6 +46,11 @@ export interface ProofResult {
    * (the step assumed them), but unlike the others they were not proved beforehand.
    */
   readonly jointlyWith?: readonly Property[];
+  /**
+   * Counter invariants the analyser proposed (GameAnalyser.prove) after the induction step failed, with their
+   * proofs; the proved ones are among `assumptions`, and `seconds` include them.
+   */
+  readonly proposed?: readonly ProofResult[];
   /** Largest growth of resident memory seen while solving. */
   readonly peakBytes: number;
   /**
@@ -54,7 +61,7 @@ export interface ProofResult {
 }
 
 /** CPU seconds of this process since the call, or undefined where the runtime does not report them. */
-function cpuClock(): () => number | undefined {
+export function cpuClock(): () => number | undefined {
   if (typeof process === 'undefined' || typeof process.cpuUsage !== 'function') return () => undefined;
   const start = process.cpuUsage();
   return () => {
@@ -121,7 +128,11 @@ export async function proveByInduction(
   if (first.status === 'satisfiable') {
     return result('refuted', { counterexample: readCounterexample(first.atoms, 'init') });
   }
-  const second = await solveSteps(setup, steps, remaining);
+  const second = await solveSteps(
+    setup,
+    await possibleCases(setup, steps, assumptions, remaining),
+    remaining,
+  );
   peakBytes = Math.max(peakBytes, second.peakBytes);
   return stepResult(second, result);
 }
@@ -135,25 +146,62 @@ function stepPrograms(
   return inductionStepPrograms(setup.context, setup.domain, property, assumptions);
 }
 
-/** The parts in turn: the first answer set (or stop) decides; all unsatisfiable is unsatisfiable. */
+/**
+ * The step's programs without those of rare cases of the joint move (move-cases.ts) that cannot occur given
+ * Φ (moveCaseProgram unsatisfiable; checkers: several movers and all constants, given unique control).
+ * A case whose check is satisfiable or stopped keeps its programs.
+ */
+async function possibleCases(
+  setup: ProofSetup,
+  steps: readonly ProofProgram[],
+  assumptions: readonly Property[],
+  budget: () => SolverBudget,
+): Promise<ProofProgram[]> {
+  const rare = [...new Set(steps.flatMap((s) => (s.moveCase?.rare ? [s.moveCase] : [])))];
+  const empty = new Set<MoveCase>();
+  await Promise.all(
+    rare.map(async (c) => {
+      const check = moveCaseProgram(setup.context, setup.domain, assumptions, c);
+      const outcome = await setup.solver.solve(check.text, budget(), { portfolio: false });
+      if (outcome.status === 'unsatisfiable') empty.add(c);
+    }),
+  );
+  return steps.filter((s) => !s.moveCase || !empty.has(s.moveCase));
+}
+
+/**
+ * The programs of the step, all handed to the solver at once (ClingoSolver runs as many as it has cores for
+ * and queues the rest; they are independent): the first answer set or stop decides and stops the others;
+ * all unsatisfiable is unsatisfiable.
+ */
 async function solveSteps(
   setup: ProofSetup,
   steps: readonly ProofProgram[],
   budget: () => SolverBudget,
 ): Promise<SolveOutcome> {
+  if (steps.length === 1 && steps[0]!.name === undefined) return setup.solver.solve(steps[0]!.text, budget());
+  const started = performance.now();
+  const given = budget();
+  const decided = new AbortController();
+  const signal = given.signal ? AbortSignal.any([given.signal, decided.signal]) : decided.signal;
   let peakBytes = 0;
-  let outcome: SolveOutcome | undefined;
-  for (const [i, step] of steps.entries()) {
-    // Split steps are many small programs: the default configuration alone (SolveOptions.portfolio).
-    outcome = await setup.solver.solve(step.text, budget(), { portfolio: steps.length === 1 });
-    peakBytes = Math.max(peakBytes, outcome.peakBytes);
-    // The budget left for a later program is not the proof's: say which program was stopped.
-    if (outcome.status === 'aborted' && steps.length > 1) {
-      return { ...outcome, peakBytes, reason: `${outcome.reason} (program ${i + 1} of ${steps.length})` };
-    }
-    if (outcome.status !== 'unsatisfiable') break;
-  }
-  return { ...outcome!, peakBytes };
+  let first: SolveOutcome | undefined;
+  await Promise.all(
+    steps.map(async (step, i) => {
+      // Split steps are many small programs: the default configuration alone (SolveOptions.portfolio).
+      const outcome = await setup.solver.solve(step.text, { ...budget(), signal }, { portfolio: false });
+      peakBytes = Math.max(peakBytes, outcome.peakBytes);
+      if (outcome.status === 'unsatisfiable' || first !== undefined) return;
+      // The budget left for a later program is not the proof's: say which program was stopped.
+      first =
+        outcome.status === 'aborted'
+          ? { ...outcome, reason: `${outcome.reason} (program ${i + 1} of ${steps.length})` }
+          : outcome;
+      decided.abort();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return first ? { ...first, seconds, peakBytes } : { status: 'unsatisfiable', seconds, peakBytes };
 }
 
 /**
@@ -181,10 +229,8 @@ export async function proveInductionStep(
   }
   const steps = stepPrograms(setup, property, assumptions);
   const seconds = () => (performance.now() - started) / 1000;
-  const outcome = await solveSteps(setup, steps, () => ({
-    ...budget,
-    seconds: Math.max(0.001, budget.seconds - seconds()),
-  }));
+  const left = () => ({ ...budget, seconds: Math.max(0.001, budget.seconds - seconds()) });
+  const outcome = await solveSteps(setup, await possibleCases(setup, steps, assumptions, left), left);
   return stepResult(outcome, (status, extra = {}) => ({
     property,
     status,

@@ -1,6 +1,7 @@
 // The solver runs in a worker thread that is terminated when a proof exceeds its time or memory budget;
 // an aborted proof is unknown, never proved — also in the joint search, where the others may not assume it.
 import { afterAll, describe, expect, it } from 'vitest';
+import { ClingoWorker } from '../src/clingo-solver.js';
 import {
   type AspSolver,
   ClingoSolver,
@@ -73,6 +74,41 @@ describe('budget', () => {
     } finally {
       await pair.close();
     }
+  });
+
+  it('stops a program cancelled while its worker is still loading clingo-wasm', async () => {
+    // Regression: the portfolio's second worker, restarted after a cancel, loads for up to a second; a cancel
+    // then was lost and the quarto joint-search tests ran one program to their 120 s budget (2 runs in 4).
+    const worker = new ClingoWorker([]);
+    try {
+      const solving = worker.solve(PIGEONHOLE, { seconds: 5, memoryBytes: 2 ** 31 });
+      worker.cancel();
+      const outcome = await solving;
+      expect(outcome.status === 'aborted' && outcome.reason).toBe('cancelled');
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('solves up to `parallelism` programs at once and queues the others within their budget', async () => {
+    const budget = (seconds: number) => ({ seconds, memoryBytes: 2 ** 31 });
+    const both = async (parallelism: number, seconds: number) => {
+      const pool = new ClingoSolver(undefined, { parallelism });
+      try {
+        return await Promise.all([
+          pool.solve(PIGEONHOLE, budget(2), { portfolio: false }),
+          pool.solve('a.', budget(seconds), { portfolio: false }),
+        ]);
+      } finally {
+        await pool.close();
+      }
+    };
+    // One worker: the second program waits for the first one's 2 s, longer than its own budget.
+    const [, queued] = await both(1, 1);
+    expect(queued.status === 'aborted' && queued.reason).toMatch(/time budget/);
+    const [long, beside] = await both(2, 30);
+    expect(long.status).toBe('aborted');
+    expect(beside.status).toBe('satisfiable');
   });
 
   it('reports an aborted proof as unknown', async () => {
