@@ -13,6 +13,7 @@ pub mod error;
 pub mod fold;
 pub mod gram_table;
 pub mod ir;
+mod lane_draw;
 pub mod lane_nets;
 pub mod lane_simulate;
 pub mod lanes;
