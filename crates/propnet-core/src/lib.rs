@@ -3,6 +3,7 @@
 //! random playouts, policy simulations (MAST, NST) and perft counts, optionally across threads. No Node dependency: the napi binding lives
 //! in crates/propnet-napi.
 
+mod and_flatten;
 pub mod calibrate;
 pub mod control_split;
 pub mod cpu_clock;
