@@ -31,8 +31,12 @@ impl Flattened {
     }
 }
 
-/// Absorbs every AND gate with at most `max_fanout` readers that is stepped, acyclic, not an output (legal,
-/// next, goal, terminal) and read only by stepped acyclic ANDs or by gates outside both cones.
+/// Inputs an absorbed gate may hand on (its own absorbed inputs' included).
+const MAX_INPUTS: usize = 64;
+
+/// Absorbs every AND gate with at most `max_fanout` readers and `MAX_INPUTS` inputs (after absorbing its
+/// own) that is stepped, acyclic, not an output (legal, next, goal, terminal) and read only by stepped
+/// acyclic ANDs or by gates outside both cones.
 pub(crate) fn flatten_ands(
     ir: &Ir,
     stepped: &[bool],
@@ -46,23 +50,13 @@ pub(crate) fn flatten_ands(
     }
     output[ir.terminal_gate] = true;
     let and_step = |g: usize| ir.gate_kind[g] == kind::AND && stepped[g] && ir.cycle_of[g] < 0;
-    let absorbed: Vec<bool> = (0..n)
-        .map(|g| {
-            g >= ir.first_logic
-                && and_step(g)
-                && !output[g]
-                && ir.fanout_of(g).len() <= max_fanout
-                && ir.fanout_of(g).iter().all(|&f| {
-                    let f = f as usize;
-                    and_step(f) || (!stepped[f] && !goal[f])
-                })
-        })
-        .collect();
+    let mut absorbed = vec![false; n];
     let mut in_start = vec![0u32];
     let mut inputs = Vec::with_capacity(ir.fanin.len());
+    // In gate order: an acyclic gate's inputs have lower ids (levelled IR), so whether they are absorbed
+    // and their lists are known when it is reached.
     for g in 0..n {
         if g >= ir.first_logic && ir.gate_kind[g] == kind::AND && ir.cycle_of[g] < 0 {
-            // Inputs have lower ids in an acyclic part (levelled IR), so an absorbed input's list is done.
             for &x in ir.fanin_of(g) {
                 if absorbed[x as usize] {
                     let s = in_start[x as usize] as usize..in_start[x as usize + 1] as usize;
@@ -74,7 +68,18 @@ pub(crate) fn flatten_ands(
         } else {
             inputs.extend_from_slice(ir.fanin_of(g));
         }
+        let count = inputs.len() - *in_start.last().expect("starts at 0") as usize;
         in_start.push(inputs.len() as u32);
+        // The size bound keeps a shared subtree from being copied into its readers without end.
+        absorbed[g] = g >= ir.first_logic
+            && and_step(g)
+            && !output[g]
+            && count <= MAX_INPUTS
+            && ir.fanout_of(g).len() <= max_fanout
+            && ir.fanout_of(g).iter().all(|&f| {
+                let f = f as usize;
+                and_step(f) || (!stepped[f] && !goal[f])
+            });
     }
     let mut count = vec![0u32; n + 1];
     for g in 0..n {
