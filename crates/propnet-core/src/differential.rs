@@ -10,6 +10,9 @@
 //! - a NOT gate is folded into its input (ggplib's inverted components): its readers and outputs become
 //!   the input's, marked `INVERT` so a rise moves them as a fall, and the NOT never flips (speedchess: ~11
 //!   NOT flips per state);
+//! - a shared AND read only by ANDs is absorbed into them (and_flatten.rs): they count its inputs and it
+//!   never flips (speedchess's chains of "the squares along this ray are empty": 95 → 55 flips per state,
+//!   545 → 668 counter moves, as ggplib's nets, which lack the sharing: 70 and 667);
 //! - loading the next state flips only the bases that differ;
 //! - gates that only the goals read (the goal cone) are left out of the propagation and evaluated once, at
 //!   the terminal state of a playout;
@@ -29,6 +32,7 @@
 //! inputs flips (giga13-09 section 3.1), as in engine.rs; the re-derivation reads current values, and the
 //! last event into the component comes after the last change of its inputs, so the final values are exact.
 
+use crate::and_flatten::{flatten_ands, Flattened};
 use crate::fold::{fold_constants, step_and_goal_cones};
 use crate::ir::{kind, Ir};
 
@@ -48,6 +52,8 @@ const NEXT_OUT: u32 = SPECIAL | 1 << 30 | 1 << 29;
 /// (`DifferentialNet::new`), so a rise moves it as a fall and the NOT itself never flips.
 const INVERT: u32 = 1 << 28;
 const PAYLOAD: u32 = INVERT - 1;
+/// Shared AND gates with at most this many readers are absorbed into them (and_flatten.rs).
+const ABSORB_FANOUT: usize = 32;
 /// Nested flips applied at once before the rest are queued (`DifferentialRun::visit`).
 const MAX_DEPTH: u32 = 200;
 /// No input set for a role (`DifferentialRun::inputs`).
@@ -80,6 +86,8 @@ pub struct DifferentialNet {
     fixed_mask: Vec<u32>,
     /// Whether a step's inputs may stay set after it (no legal, goal or terminal gate reads an input).
     keep_inputs: bool,
+    /// The inputs each gate counts and the readers of each gate, shared ANDs absorbed (and_flatten.rs).
+    flat: Flattened,
 }
 
 impl DifferentialNet {
@@ -122,6 +130,7 @@ impl DifferentialNet {
             Self::fits(n, ir.base_count()),
             "a differential net holds at most {PAYLOAD} gates (callers check DifferentialNet::fits)"
         );
+        let flat = flatten_ands(ir, &stepped_mask, &goal_mask, ABSORB_FANOUT);
         let folded = folded_nots(ir, &stepped_mask, &goal_mask);
         let mut reader_start = Vec::with_capacity(n + 1);
         let mut reader = Vec::new();
@@ -131,6 +140,7 @@ impl DifferentialNet {
             if !folded[g] {
                 push_entries(
                     ir,
+                    &flat,
                     &stepped_mask,
                     &folded,
                     &legal_bits,
@@ -148,7 +158,7 @@ impl DifferentialNet {
         DifferentialNet {
             meta: (0..n)
                 .map(|g| match ir.gate_kind[g] {
-                    kind::AND => (ir.fanin_of(g).len() as u32 & NEED_MASK) << 1,
+                    kind::AND => (flat.inputs_of(g).len() as u32 & NEED_MASK) << 1,
                     kind::NOT => 1 << 1 | 1,
                     _ => 1 << 1,
                 })
@@ -166,11 +176,12 @@ impl DifferentialNet {
                 .map(|g| g as u32)
                 .collect(),
             flipping: (ir.first_logic..n)
-                .filter(|&g| stepped_mask[g] && !folded[g])
+                .filter(|&g| stepped_mask[g] && !folded[g] && !flat.absorbed[g])
                 .count(),
             constant,
             fixed_mask,
             keep_inputs: !ir.state_reads_moves(),
+            flat,
         }
     }
 
@@ -266,9 +277,10 @@ impl DifferentialRun {
     }
 
     /// Counts the true inputs of logic gate `g` from scratch; returns whether it then holds.
-    fn count_inputs(&mut self, ir: &Ir, net: &DifferentialNet, g: usize) -> u8 {
-        let count: u32 = ir
-            .fanin_of(g)
+    fn count_inputs(&mut self, net: &DifferentialNet, g: usize) -> u8 {
+        let count: u32 = net
+            .flat
+            .inputs_of(g)
             .iter()
             .map(|&x| self.values[x as usize] as u32)
             .sum();
@@ -277,8 +289,8 @@ impl DifferentialRun {
     }
 
     /// Counts the true inputs of logic gate `g` from scratch and sets its value.
-    fn recount(&mut self, ir: &Ir, net: &DifferentialNet, g: usize) {
-        self.values[g] = self.count_inputs(ir, net, g);
+    fn recount(&mut self, net: &DifferentialNet, g: usize) {
+        self.values[g] = self.count_inputs(net, g);
     }
 
     /// Applies an output entry (`LEGAL_OUT` or `NEXT_OUT`) of a gate that rose (`RISE`) or fell.
@@ -484,7 +496,7 @@ impl DifferentialRun {
         self.values[s..e].fill(0);
         self.cycle_work.clear();
         for g in s..e {
-            if self.count_inputs(ir, net, g) != 0 {
+            if self.count_inputs(net, g) != 0 {
                 self.cycle_work.push(g as u32);
             }
         }
@@ -584,7 +596,7 @@ impl DifferentialRun {
             let g = g as usize;
             let c = ir.cycle_of[g];
             if c < 0 {
-                self.recount(ir, net, g);
+                self.recount(net, g);
             } else if g == ir.cycle_range[2 * c as usize] as usize {
                 self.derive_cycle(ir, net, c as usize, false);
             }
@@ -632,6 +644,7 @@ fn folded_nots(ir: &Ir, stepped: &[bool], goal: &[bool]) -> Vec<bool> {
 #[allow(clippy::too_many_arguments)]
 fn push_entries(
     ir: &Ir,
+    flat: &Flattened,
     stepped: &[bool],
     folded: &[bool],
     legal_bits: &[Vec<u32>],
@@ -642,7 +655,7 @@ fn push_entries(
 ) {
     // A reader in g's own cyclic component is left to that component's re-derivation.
     let c = ir.cycle_of[g];
-    for &f in ir.fanout_of(g) {
+    for &f in flat.readers_of(g) {
         let fu = f as usize;
         if !stepped[fu] || (c >= 0 && ir.cycle_of[fu] == c) {
             continue;
@@ -650,6 +663,7 @@ fn push_entries(
         if folded[fu] {
             push_entries(
                 ir,
+                flat,
                 stepped,
                 folded,
                 legal_bits,

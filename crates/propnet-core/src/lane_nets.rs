@@ -43,8 +43,9 @@ impl LaneSide {
             }
             legal_start.push(legal_gate.len() as u32);
         }
-        let read = ir
-            .legal_gate
+        // The waiting side's legal gates, folded to false, are read by nothing (not in `legal_gate`): left
+        // out, they are not rewritten at each step (speedchess: thousands).
+        let read = legal_gate
             .iter()
             .chain(ir.goal_gate)
             .chain(ir.base_next)

@@ -15,6 +15,7 @@
 
 use crate::error::{CoreError, Result};
 use crate::ir::Ir;
+use crate::lane_draw::{for_each_lane, LaneDraw};
 use crate::lane_nets::{LaneNets, LaneSide};
 use crate::playout::PlayoutStats;
 use crate::queries::check_state;
@@ -51,6 +52,7 @@ pub struct LaneRunner<'n> {
     /// Whether a legal, goal or terminal gate lies in the move phase, so a state query must also evaluate
     /// the move phase with no input set (as the scalar engine does).
     state_reads_moves: bool,
+    draw: LaneDraw,
 }
 
 impl<'n> LaneRunner<'n> {
@@ -90,7 +92,15 @@ impl<'n> LaneRunner<'n> {
                 goal_sums: vec![0; LANES * ir.role_count],
             },
             state_reads_moves,
+            draw: LaneDraw::detect(),
         })
+    }
+
+    /// Draws moves with the portable code even where the CPU has AVX-512 (lane_draw.rs; tests compare the
+    /// two).
+    pub fn portable_draw(mut self) -> LaneRunner<'n> {
+        self.draw = LaneDraw::portable();
+        self
     }
 
     /// Runs a block of `quota` playouts on 64 lanes seeded `seeds[k]`, each cut after `max_depth` joint moves.
@@ -202,20 +212,15 @@ impl<'n> LaneRunner<'n> {
         self.depth[k] = 0;
     }
 
-    /// Draws one legal move per role for every lane in `moving` and sets the input words. Two passes over
-    /// the role's legal words instead of per-lane lists: count the entries that hold in each lane, draw an
-    /// index per lane, then walk the entries again until every lane has met its index. Both passes touch
-    /// only the gate words and two 64-entry arrays, where lists would scatter stores over
-    /// 64 × (legal entries) slots. The count visits only the (entry, lane) pairs that hold: in a game with
-    /// thousands of move entries per role (speedchess: 3,833) a lane holds a few dozen, and most words are
-    /// zero (measured against a bit-sliced counter over every entry, which cost as much as the net).
+    /// Draws one legal move per role for every lane in `moving` and sets the input words (lane_draw.rs).
+    /// Two passes over the role's legal words instead of per-lane lists, which would scatter stores over
+    /// 64 × (legal entries) slots; the passes skip the words that hold in no moving lane (in a game with
+    /// thousands of move entries per role, speedchess 3,833, a lane holds a few dozen).
     fn choose_moves(&mut self, ir: &Ir, side: &LaneSide, moving: u64) -> Result<()> {
         for r in 0..ir.role_count {
             let (legal, inputs) = side.legal(r);
             let mut counts = [0u32; LANES];
-            for &g in legal {
-                for_each_lane(self.values[g as usize] & moving, |k| counts[k] += 1);
-            }
+            self.draw.count(&self.values, legal, moving, &mut counts);
             let mut missing = false;
             for_each_lane(moving, |k| {
                 let n = counts[k];
@@ -225,22 +230,8 @@ impl<'n> LaneRunner<'n> {
             if missing {
                 return Err(CoreError::NoLegalMove { role: r });
             }
-            // Without a branch per lane: a lane whose index reaches 0 picks the entry and its index wraps
-            // to u32::MAX, so it never picks again.
-            let mut pending = moving;
-            for (&g, &input) in legal.iter().zip(inputs) {
-                if pending == 0 {
-                    break;
-                }
-                let mut hits = 0u64;
-                for_each_lane(self.values[g as usize] & pending, |k| {
-                    let left = self.count[k];
-                    hits |= u64::from(left == 0) << k;
-                    self.count[k] = left.wrapping_sub(1);
-                });
-                self.values[input as usize] |= hits;
-                pending &= !hits;
-            }
+            self.draw
+                .pick(&mut self.values, inputs, moving, &mut self.count);
         }
         Ok(())
     }
@@ -271,14 +262,5 @@ impl<'n> LaneRunner<'n> {
                 out.merge(&self.lane_stats(ir, k));
             }
         }
-    }
-}
-
-/// Calls `f` with the index of every set bit of `mask`, lowest first.
-#[inline(always)]
-fn for_each_lane(mut mask: u64, mut f: impl FnMut(usize)) {
-    while mask != 0 {
-        f(mask.trailing_zeros() as usize);
-        mask &= mask - 1;
     }
 }

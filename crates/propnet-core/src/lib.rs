@@ -3,6 +3,7 @@
 //! random playouts, policy simulations (MAST, NST) and perft counts, optionally across threads. No Node dependency: the napi binding lives
 //! in crates/propnet-napi.
 
+mod and_flatten;
 pub mod calibrate;
 pub mod control_split;
 pub mod cpu_clock;
@@ -13,6 +14,7 @@ pub mod error;
 pub mod fold;
 pub mod gram_table;
 pub mod ir;
+mod lane_draw;
 pub mod lane_nets;
 pub mod lane_simulate;
 pub mod lanes;

@@ -211,6 +211,8 @@ fn a_chain_deeper_than_the_nested_flips_propagates_whole() {
     owned.sees_start = vec![0, 0];
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
+    // Unbounded, only a_30 and the OR would flip.
+    assert!(DifferentialNet::new(&ir, &[]).flipping_gates() > 2);
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
     let mut sides = SideNets::new(Vec::new());
@@ -292,4 +294,125 @@ fn a_net_past_the_reader_payload_does_not_fit() {
     assert!(DifferentialNet::fits(payload, payload));
     assert!(!DifferentialNet::fits(payload + 1, 10));
     assert!(!DifferentialNet::fits(10, payload + 1));
+}
+
+#[test]
+fn a_shared_and_is_absorbed_into_the_ands_that_read_it() {
+    // y = p AND q is read by two ANDs (a, b), so they count p and q themselves and y never flips; z is read
+    // by an OR and stays. Flipping: a, b, z, o (n = NOT r folds into r's readers). The playouts (the next
+    // state through a, b, o) stay the engine's.
+    let mut owned = common::OwnedIr::default();
+    let gates: Vec<(u8, Vec<u32>)> = vec![
+        (kind::FALSE, vec![]),
+        (kind::TRUE, vec![]),
+        (kind::BASE, vec![]),    // 2: p
+        (kind::BASE, vec![]),    // 3: q
+        (kind::BASE, vec![]),    // 4: r
+        (kind::INPUT, vec![]),   // 5
+        (kind::INPUT, vec![]),   // 6
+        (kind::NOT, vec![4]),    // 7: n
+        (kind::AND, vec![2, 3]), // 8: y
+        (kind::AND, vec![8, 4]), // 9: a
+        (kind::AND, vec![8, 7]), // 10: b
+        (kind::AND, vec![2, 4]), // 11: z
+        (kind::OR, vec![11, 3]), // 12: o
+        (kind::OR, vec![4, 3]),  // 13: the goal
+    ];
+    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
+    owned.set_gates(&refs);
+    owned.first_logic = 7;
+    owned.phase_split = gates.len();
+    owned.role_count = 1;
+    owned.base_gate = vec![2, 3, 4];
+    owned.base_term = vec![100, 101, 102];
+    owned.base_next = vec![12, 10, 9];
+    owned.input_gate = vec![5, 6];
+    owned.input_role = vec![0, 0];
+    owned.legal_start = vec![0, 2];
+    owned.legal_gate = vec![1, 7];
+    owned.legal_term = vec![200, 201];
+    owned.legal_input = vec![0, 1];
+    owned.goal_start = vec![0, 1];
+    owned.goal_gate = vec![13];
+    owned.goal_value = vec![100];
+    owned.terminal_gate = 0;
+    owned.init_gate = vec![1, 1];
+    owned.init_base = vec![0, 1];
+    owned.sees_start = vec![0, 0];
+    let ir = owned.ir();
+    assert_eq!(ir.validate(), Ok(()));
+    assert_eq!(DifferentialNet::new(&ir, &[]).flipping_gates(), 4);
+    let mut engine = Engine::new(&ir);
+    let start = engine.initial_state(&ir);
+    for mut sides in [
+        SideNets::new(Vec::new()),
+        SideNets::new(Vec::new()).falls_first(),
+    ] {
+        for depth in 0..8 {
+            for seed in 0..3 {
+                let want = playouts(&ir, &mut engine, &start, 2, seed, depth);
+                let got = differential_playouts(&ir, &mut sides, &start, 2, seed, depth);
+                assert_eq!(got, want, "depth cap {depth} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_deeply_shared_and_tree_is_absorbed_within_bounds() {
+    // a_k = a_(k-1) AND a_(k-2): every a_k is read by two ANDs, so absorbing them all would hand a_30
+    // Fibonacci(30) inputs (a net of two flipping gates); the size bound stops the absorption every few
+    // levels, and the net still plays the engine's playouts.
+    let mut owned = common::OwnedIr::default();
+    let mut gates: Vec<(u8, Vec<u32>)> = vec![
+        (kind::FALSE, vec![]),
+        (kind::TRUE, vec![]),
+        (kind::BASE, vec![]),    // 2: p
+        (kind::BASE, vec![]),    // 3: q
+        (kind::INPUT, vec![]),   // 4
+        (kind::INPUT, vec![]),   // 5
+        (kind::AND, vec![2, 3]), // 6: a_0
+        (kind::AND, vec![6, 3]), // 7: a_1
+    ];
+    for k in 2..=30u32 {
+        gates.push((kind::AND, vec![6 + k - 1, 6 + k - 2]));
+    }
+    let last = gates.len() as u32 - 1;
+    gates.push((kind::NOT, vec![2])); // not p
+    gates.push((kind::OR, vec![last, last + 1]));
+    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
+    owned.set_gates(&refs);
+    owned.first_logic = 6;
+    owned.phase_split = gates.len();
+    owned.role_count = 1;
+    owned.base_gate = vec![2, 3];
+    owned.base_term = vec![100, 101];
+    owned.base_next = vec![last + 2, last];
+    owned.input_gate = vec![4, 5];
+    owned.input_role = vec![0, 0];
+    owned.legal_start = vec![0, 2];
+    owned.legal_gate = vec![1, 1];
+    owned.legal_term = vec![200, 201];
+    owned.legal_input = vec![0, 1];
+    owned.goal_start = vec![0, 1];
+    owned.goal_gate = vec![3];
+    owned.goal_value = vec![100];
+    owned.terminal_gate = 0;
+    owned.init_gate = vec![1, 1];
+    owned.init_base = vec![0, 1];
+    owned.sees_start = vec![0, 0];
+    let ir = owned.ir();
+    assert_eq!(ir.validate(), Ok(()));
+    // Unbounded, only a_30 and the OR would flip.
+    assert!(DifferentialNet::new(&ir, &[]).flipping_gates() > 2);
+    let mut engine = Engine::new(&ir);
+    let start = engine.initial_state(&ir);
+    let mut sides = SideNets::new(Vec::new());
+    for seed in 0..3 {
+        let want = playouts(&ir, &mut engine, &start, 2, seed, 6);
+        assert_eq!(
+            differential_playouts(&ir, &mut sides, &start, 2, seed, 6),
+            want
+        );
+    }
 }

@@ -25,6 +25,7 @@ fn check_block_on(
     quota: u64,
     seed: u32,
     max_depth: u64,
+    portable: bool,
 ) -> PlayoutStats {
     let fixture = load_fixture(name);
     let ir = fixture.ir.ir();
@@ -32,6 +33,9 @@ fn check_block_on(
     let start = engine.initial_state(&ir);
     let net = nets(&ir, &start);
     let mut runner = LaneRunner::new(&ir, &net, &start).unwrap();
+    if portable {
+        runner = runner.portable_draw();
+    }
     let seeds: [u32; LANES] = std::array::from_fn(|k| thread_seed(seed, k));
     runner.run_block(&ir, quota, &seeds, max_depth).unwrap();
     let mut merged = PlayoutStats::empty(ir.role_count);
@@ -51,7 +55,7 @@ fn check_block_on(
 }
 
 fn check_block(name: &str, quota: u64, seed: u32, max_depth: u64) -> PlayoutStats {
-    check_block_on(name, side_nets, quota, seed, max_depth)
+    check_block_on(name, side_nets, quota, seed, max_depth, false)
 }
 
 #[test]
@@ -68,6 +72,17 @@ fn each_lane_replays_the_scalar_playouts_of_its_seed() {
     }
 }
 
+/// Where the CPU has AVX-512 the draws above ran on it (lane_draw.rs); the portable draw must replay the
+/// same lanes.
+#[test]
+fn the_portable_draw_replays_the_same_lanes() {
+    for name in GAMES {
+        for (quota, seed, max_depth) in [(1000, 7, 10_000), (300, 3, 4)] {
+            check_block_on(name, side_nets, quota, seed, max_depth, true);
+        }
+    }
+}
+
 #[test]
 fn lanes_replay_their_seeds_on_any_set_of_nets() {
     let one_net = |ir: &Ir, _: &[u32]| LaneNets::new(ir, &[], &[]).unwrap();
@@ -79,8 +94,8 @@ fn lanes_replay_their_seeds_on_any_set_of_nets() {
     };
     for name in GAMES {
         for (quota, seed, max_depth) in [(1000, 7, 10_000), (300, 3, 4)] {
-            check_block_on(name, one_net, quota, seed, max_depth);
-            check_block_on(name, one_side, quota, seed, max_depth);
+            check_block_on(name, one_net, quota, seed, max_depth, false);
+            check_block_on(name, one_side, quota, seed, max_depth, false);
         }
     }
     let fixture = load_fixture("tictactoe");
