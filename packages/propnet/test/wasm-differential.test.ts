@@ -65,6 +65,38 @@ describe('the differential WASM module', () => {
     });
   }
 
+  for (const name of ['speedchess.kif', 'skirmish.kif']) {
+    it(`${name}: shared ANDs absorbed into their readers, with the same playouts as the module without`, () => {
+      const game = corpusGame(name);
+      const ir = buildPropnet(game);
+      const ts = new PropnetReasoner(game, ir);
+      const start = ts.initialState();
+      const plainOne = new DifferentialWasmPropnet(ir, { bases: [], keys: [] }, 0);
+      const split = chooseSplit(ir, plainOne, start);
+      expect(split.keys.length).toBe(2);
+      for (const [plain, absorbed] of [
+        [plainOne, new DifferentialWasmPropnet(ir)],
+        [new DifferentialWasmPropnet(ir, split, 0), new DifferentialWasmPropnet(ir, split)],
+      ] as const) {
+        expect(plain.plan.nets[0]!.absorbedAnds).toBe(0);
+        expect(absorbed.plan.nets[0]!.absorbedAnds).toBeGreaterThan(0);
+        // Absorbed gates never flip, so the net has fewer gates that can.
+        expect(absorbed.plan.nets[0]!.steppedGates).toBeLessThan(plain.plan.nets[0]!.steppedGates);
+        for (const risesFirst of [true, false]) {
+          plain.setRisesFirst(risesFirst);
+          absorbed.setRisesFirst(risesFirst);
+          for (const seed of [1, 2, 3]) {
+            expect(absorbed.playouts(start, 20, seed, 500)).toEqual(plain.playouts(start, 20, seed, 500));
+          }
+        }
+      }
+      const playouts = { count: 2, seed: 5 };
+      expect(
+        new PropnetWasmReasoner(game, ir, new DifferentialWasmPropnet(ir, split)).playouts(start, playouts),
+      ).toEqual(genericPlayouts(ts, start, playouts));
+    });
+  }
+
   it('connectfour.kif: a next-state byte follows its gate when the gate rose and fell before either flip was popped', () => {
     // Regression: the byte took the direction of the flip popped last, which the stack's order need not make the
     // last crossing (a stale cell from random match seed 30's second step; 6 extra states in playout seed 11).

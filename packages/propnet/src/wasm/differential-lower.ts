@@ -9,6 +9,7 @@
 // build one net per side to move; differential-split.ts picks the bases), each with the gates those values and
 // the waiting side's moves decide folded away (fold.ts, shared with the native crate's reductions): a state is
 // played on its combination's net, which catches up by flipping only the bases that changed since it last ran.
+import { absorbedAnds, countedInputs } from '../absorb-ands.js';
 import { type FixedBase, foldConstants, stateReadsMoves, stepAndGoalCones } from '../fold.js';
 import { GateKind } from '../gate-kind.js';
 import type { PropnetIR } from '../ir.js';
@@ -28,6 +29,8 @@ export const VALUE_OUT = 1 << 29;
 export const PAYLOAD = INVERT - 1;
 /** Ends every gate's entries, so the loops over a popped gate's runs test only the entry they read. */
 export const END_OF_ENTRIES = 2 ** 32 - 1;
+/** Shared AND gates with at most this many readers are absorbed into them (absorb-ands.ts). */
+export const ABSORB_READERS = 32;
 
 /** One net of the module: where its tables live in linear memory. */
 export interface NetPlan {
@@ -64,6 +67,8 @@ export interface NetPlan {
   readonly steppedGates: number;
   /** NOT gates folded into their input's entries (they never flip). */
   readonly foldedNots: number;
+  /** AND gates absorbed into their readers (absorb-ands.ts: they never flip). */
+  readonly absorbedAnds: number;
 }
 
 export interface DifferentialPlan {
@@ -114,11 +119,13 @@ export function supportsDifferential(ir: PropnetIR): boolean {
 /**
  * The plan of a module with one net per combination in `keys` of the `split` bases' values (bit i: the value of
  * split[i]), and a net for any other state when the keys do not cover every combination; one net without a split.
+ * Shared ANDs with at most `absorbReaders` readers are absorbed into them (0: none).
  */
 export function lowerDifferential(
   ir: PropnetIR,
   split: readonly number[] = [],
   keys: readonly number[] = [],
+  absorbReaders = ABSORB_READERS,
 ): DifferentialPlan {
   if (!supportsDifferential(ir)) throw new Error('internal: the differential module needs an acyclic net');
   const { gateCount, roleCount } = ir;
@@ -169,7 +176,7 @@ export function lowerDifferential(
   const nets: NetPlan[] = [];
   let maxEntries = 0;
   for (const fixed of fixedSets) {
-    const net = lowerNet(ir, fixed, bitOf, legalWords);
+    const net = lowerNet(ir, fixed, bitOf, legalWords, absorbReaders);
     maxEntries = Math.max(maxEntries, net.entries.length);
     nets.push({
       fixed,
@@ -187,6 +194,7 @@ export function lowerDifferential(
       goalFaninOffset: place(le32(net.goalFanin)),
       steppedGates: net.steppedGates,
       foldedNots: net.foldedNots,
+      absorbedAnds: net.absorbedAnds,
     });
   }
   const keyTableOffset = place(le32(netOfKey));
@@ -246,24 +254,26 @@ interface NetTables {
   goalFanin: number[];
   steppedGates: number;
   foldedNots: number;
+  absorbedAnds: number;
 }
 
 /**
  * The tables of the net for states with the `fixed` base values, starting from the state with every other base
  * false: gates folded to constants have no entries and no reader of theirs is counted; a role's input folded to
- * true (the waiting side's noop) is set from the start and never changes.
+ * true (the waiting side's noop) is set from the start and never changes. An absorbed AND has no slot: its
+ * inputs' entries reach its readers, whose counters count those inputs instead of it.
  */
 function lowerNet(
   ir: PropnetIR,
   fixed: readonly FixedBase[],
   bitOf: (l: number) => number,
   legalWords: number,
+  absorbReaders: number,
 ): NetTables {
   const n = ir.gateCount;
   const constant = foldConstants(ir, fixed);
   const { stepped, goalOnly } = stepAndGoalCones(ir, constant);
   const values = new Uint8Array(n);
-  const counter = new Int32Array(n);
   for (let g = 0; g < ir.firstLogic; g++) values[g] = constant[g] === 1 ? 1 : 0;
   for (let g = ir.firstLogic; g < n; g++) {
     const from = ir.faninStart[g]!;
@@ -271,17 +281,29 @@ function lowerNet(
     let held = 0;
     for (let e = from; e < to; e++) held += values[ir.fanin[e]!]!;
     const kind = ir.gateKind[g]!;
-    counter[g] = kind === GateKind.Not ? -held : kind === GateKind.And ? held - (to - from) : held - 1;
-    values[g] = counter[g]! >= 0 ? 1 : 0;
+    values[g] = (kind === GateKind.Not ? held === 0 : kind === GateKind.And ? held === to - from : held > 0)
+      ? 1
+      : 0;
   }
   const read = valueRead(ir, goalOnly);
   const folded = foldedNots(ir, stepped, read, constant);
-  // A gate gets a slot when it can flip: every source, and the logic gates neither folded nor left to the goals.
+  const outputs = read.slice();
+  for (const g of ir.baseNext) outputs[g] = 1;
+  const absorbed = absorbedAnds(ir, stepped, constant, outputs, absorbReaders);
+  const { need, held } = countedInputs(ir, absorbed, values);
+  const counter = new Int32Array(n);
+  for (let g = ir.firstLogic; g < n; g++) {
+    const kind = ir.gateKind[g]!;
+    counter[g] =
+      kind === GateKind.Not ? -held[g]! : kind === GateKind.And ? held[g]! - need[g]! : held[g]! - 1;
+  }
+  // A gate gets a slot when it can flip: every source, and the logic gates neither folded, absorbed nor left to
+  // the goals.
   const slot = new Int32Array(n).fill(-1);
   let slots = ir.firstLogic;
   for (let g = 0; g < n; g++) {
     if (g < ir.firstLogic) slot[g] = g;
-    else if (constant[g]! < 0 && stepped[g] && !folded[g]) slot[g] = slots++;
+    else if (constant[g]! < 0 && stepped[g] && !folded[g] && !absorbed[g]) slot[g] = slots++;
   }
   const special: number[][] = Array.from({ length: n }, () => []);
   for (let l = 0; l < ir.legalGate.length; l++) special[ir.legalGate[l]!]!.push(SPECIAL + bitOf(l));
@@ -289,12 +311,16 @@ function lowerNet(
   for (let g = ir.firstLogic; g < n; g++)
     if (read[g] && slot[g] >= 0) special[g]!.push(SPECIAL + VALUE_OUT + g);
   const runs: [number[], number[], number[]] = [[], [], []];
-  /** Appends gate g's entries to the three runs, each folded NOT reader replaced by its own entries inverted. */
+  /**
+   * Appends gate g's entries to the three runs, each folded NOT reader replaced by its own entries inverted, each
+   * absorbed AND reader by its own entries (an absorbed AND has no special entries: its value is not an output).
+   */
   const collect = (g: number, invert: number) => {
     for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]!; e++) {
       const y = ir.fanout[e]!;
       if (!stepped[y]) continue;
       if (folded[y]) collect(y, invert ^ 1);
+      else if (absorbed[y]) collect(y, invert);
       else if ((ir.gateKind[y] === GateKind.Not ? 1 : 0) ^ invert) runs[1].push(4 * slot[y]! + INVERT);
       else runs[0].push(4 * slot[y]!);
     }
@@ -352,6 +378,7 @@ function lowerNet(
     goalFanin,
     steppedGates,
     foldedNots: folded.reduce((a, b) => a + b, 0),
+    absorbedAnds: absorbed.reduce((a, b) => a + b, 0),
   };
 }
 

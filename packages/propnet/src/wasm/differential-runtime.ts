@@ -5,7 +5,7 @@ import type { PlayoutStats } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
 import { compileModule } from './compile.js';
 import { emitDifferentialModule } from './differential-emit.js';
-import { type DifferentialPlan, lowerDifferential } from './differential-lower.js';
+import { ABSORB_READERS, type DifferentialPlan, lowerDifferential } from './differential-lower.js';
 import { STAT_GOALS } from './lower.js';
 import { type Propagation, readPlayoutStats, type WasmCore } from './wasm-core.js';
 
@@ -39,12 +39,16 @@ export class DifferentialWasmPropnet implements WasmCore {
   private netValues: Uint8Array[] = [];
   private readonly words: number;
 
-  /** Needs binaryen loaded (`await loadBinaryen()`) and an acyclic net (`supportsDifferential`). */
+  /**
+   * Needs binaryen loaded (`await loadBinaryen()`) and an acyclic net (`supportsDifferential`). `absorbReaders`:
+   * the reader cap of the shared ANDs absorbed into their readers (0: none; absorb-ands.ts).
+   */
   constructor(
     readonly ir: PropnetIR,
     split: Split = { bases: [], keys: [] },
+    absorbReaders = ABSORB_READERS,
   ) {
-    this.plan = lowerDifferential(ir, split.bases, split.keys);
+    this.plan = lowerDifferential(ir, split.bases, split.keys, absorbReaders);
     const binary = emitDifferentialModule(this.plan);
     this.binarySize = binary.byteLength;
     const instance = new WebAssembly.Instance(compileModule(binary), {});
