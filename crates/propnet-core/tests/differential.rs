@@ -176,7 +176,6 @@ fn a_chain_deeper_than_the_nested_flips_propagates_whole() {
     // p's next value is NOT of a chain of 1,000 ORs over p: the flips nested past the recursion limit of
     // differential.rs are queued and still reach the end, so p alternates as in the engine.
     const CHAIN: u32 = 1000;
-    let mut owned = common::OwnedIr::default();
     let mut gates: Vec<(u8, Vec<u32>)> = vec![
         (kind::FALSE, vec![]),
         (kind::TRUE, vec![]),
@@ -188,27 +187,7 @@ fn a_chain_deeper_than_the_nested_flips_propagates_whole() {
     }
     let last = 3 + CHAIN;
     gates.push((kind::NOT, vec![last]));
-    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
-    owned.set_gates(&refs);
-    owned.first_logic = 4;
-    owned.phase_split = gates.len();
-    owned.role_count = 1;
-    owned.base_gate = vec![2];
-    owned.base_term = vec![100];
-    owned.base_next = vec![last + 1];
-    owned.input_gate = vec![3];
-    owned.input_role = vec![0];
-    owned.legal_start = vec![0, 1];
-    owned.legal_gate = vec![1];
-    owned.legal_term = vec![200];
-    owned.legal_input = vec![0];
-    owned.goal_start = vec![0, 1];
-    owned.goal_gate = vec![last];
-    owned.goal_value = vec![100];
-    owned.terminal_gate = 0;
-    owned.init_gate = vec![1];
-    owned.init_base = vec![0];
-    owned.sees_start = vec![0, 0];
+    let owned = one_role_net(&gates, &[last + 1], &[1], last, &[0]);
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
     // Unbounded, only a_30 and the OR would flip.
@@ -232,7 +211,6 @@ fn a_not_gate_is_folded_into_its_readers() {
     // n = NOT p feeds two gates, a legal entry and a second NOT (m = NOT n, the next of r and another legal
     // entry): both NOTs fold into p's readers, inverted, so only the AND and the OR still flip, and the
     // playouts (one legal move a step, through n or m) stay the engine's.
-    let mut owned = common::OwnedIr::default();
     let gates: Vec<(u8, Vec<u32>)> = vec![
         (kind::FALSE, vec![]),
         (kind::TRUE, vec![]),
@@ -247,44 +225,11 @@ fn a_not_gate_is_folded_into_its_readers() {
         (kind::NOT, vec![7]),   // 10: m
         (kind::OR, vec![4, 3]), // 11: the goal
     ];
-    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
-    owned.set_gates(&refs);
-    owned.first_logic = 7;
-    owned.phase_split = gates.len();
-    owned.role_count = 1;
-    owned.base_gate = vec![2, 3, 4];
-    owned.base_term = vec![100, 101, 102];
-    owned.base_next = vec![8, 9, 10];
-    owned.input_gate = vec![5, 6];
-    owned.input_role = vec![0, 0];
-    owned.legal_start = vec![0, 2];
-    owned.legal_gate = vec![7, 10];
-    owned.legal_term = vec![200, 201];
-    owned.legal_input = vec![0, 1];
-    owned.goal_start = vec![0, 1];
-    owned.goal_gate = vec![11];
-    owned.goal_value = vec![100];
-    owned.terminal_gate = 0;
-    owned.init_gate = vec![1];
-    owned.init_base = vec![0];
-    owned.sees_start = vec![0, 0];
+    let owned = one_role_net(&gates, &[8, 9, 10], &[7, 10], 11, &[0]);
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
     assert_eq!(DifferentialNet::new(&ir, &[]).flipping_gates(), 2);
-    let mut engine = Engine::new(&ir);
-    let start = engine.initial_state(&ir);
-    for mut sides in [
-        SideNets::new(Vec::new()),
-        SideNets::new(Vec::new()).falls_first(),
-    ] {
-        for depth in 0..8 {
-            for seed in 0..3 {
-                let want = playouts(&ir, &mut engine, &start, 2, seed, depth);
-                let got = differential_playouts(&ir, &mut sides, &start, 2, seed, depth);
-                assert_eq!(got, want, "depth cap {depth} seed {seed}");
-            }
-        }
-    }
+    plays_as_the_engine_in_both_load_orders(&ir);
 }
 
 #[test]
@@ -301,7 +246,6 @@ fn a_shared_and_is_absorbed_into_the_ands_that_read_it() {
     // y = p AND q is read by two ANDs (a, b), so they count p and q themselves and y never flips; z is read
     // by an OR and stays. Flipping: a, b, z, o (n = NOT r folds into r's readers). The playouts (the next
     // state through a, b, o) stay the engine's.
-    let mut owned = common::OwnedIr::default();
     let gates: Vec<(u8, Vec<u32>)> = vec![
         (kind::FALSE, vec![]),
         (kind::TRUE, vec![]),
@@ -318,44 +262,11 @@ fn a_shared_and_is_absorbed_into_the_ands_that_read_it() {
         (kind::OR, vec![11, 3]), // 12: o
         (kind::OR, vec![4, 3]),  // 13: the goal
     ];
-    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
-    owned.set_gates(&refs);
-    owned.first_logic = 7;
-    owned.phase_split = gates.len();
-    owned.role_count = 1;
-    owned.base_gate = vec![2, 3, 4];
-    owned.base_term = vec![100, 101, 102];
-    owned.base_next = vec![12, 10, 9];
-    owned.input_gate = vec![5, 6];
-    owned.input_role = vec![0, 0];
-    owned.legal_start = vec![0, 2];
-    owned.legal_gate = vec![1, 7];
-    owned.legal_term = vec![200, 201];
-    owned.legal_input = vec![0, 1];
-    owned.goal_start = vec![0, 1];
-    owned.goal_gate = vec![13];
-    owned.goal_value = vec![100];
-    owned.terminal_gate = 0;
-    owned.init_gate = vec![1, 1];
-    owned.init_base = vec![0, 1];
-    owned.sees_start = vec![0, 0];
+    let owned = one_role_net(&gates, &[12, 10, 9], &[1, 7], 13, &[0, 1]);
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
     assert_eq!(DifferentialNet::new(&ir, &[]).flipping_gates(), 4);
-    let mut engine = Engine::new(&ir);
-    let start = engine.initial_state(&ir);
-    for mut sides in [
-        SideNets::new(Vec::new()),
-        SideNets::new(Vec::new()).falls_first(),
-    ] {
-        for depth in 0..8 {
-            for seed in 0..3 {
-                let want = playouts(&ir, &mut engine, &start, 2, seed, depth);
-                let got = differential_playouts(&ir, &mut sides, &start, 2, seed, depth);
-                assert_eq!(got, want, "depth cap {depth} seed {seed}");
-            }
-        }
-    }
+    plays_as_the_engine_in_both_load_orders(&ir);
 }
 
 #[test]
@@ -363,7 +274,6 @@ fn a_deeply_shared_and_tree_is_absorbed_within_bounds() {
     // a_k = a_(k-1) AND a_(k-2): every a_k is read by two ANDs, so absorbing them all would hand a_30
     // Fibonacci(30) inputs (a net of two flipping gates); the size bound stops the absorption every few
     // levels, and the net still plays the engine's playouts.
-    let mut owned = common::OwnedIr::default();
     let mut gates: Vec<(u8, Vec<u32>)> = vec![
         (kind::FALSE, vec![]),
         (kind::TRUE, vec![]),
@@ -380,27 +290,7 @@ fn a_deeply_shared_and_tree_is_absorbed_within_bounds() {
     let last = gates.len() as u32 - 1;
     gates.push((kind::NOT, vec![2])); // not p
     gates.push((kind::OR, vec![last, last + 1]));
-    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
-    owned.set_gates(&refs);
-    owned.first_logic = 6;
-    owned.phase_split = gates.len();
-    owned.role_count = 1;
-    owned.base_gate = vec![2, 3];
-    owned.base_term = vec![100, 101];
-    owned.base_next = vec![last + 2, last];
-    owned.input_gate = vec![4, 5];
-    owned.input_role = vec![0, 0];
-    owned.legal_start = vec![0, 2];
-    owned.legal_gate = vec![1, 1];
-    owned.legal_term = vec![200, 201];
-    owned.legal_input = vec![0, 1];
-    owned.goal_start = vec![0, 1];
-    owned.goal_gate = vec![3];
-    owned.goal_value = vec![100];
-    owned.terminal_gate = 0;
-    owned.init_gate = vec![1, 1];
-    owned.init_base = vec![0, 1];
-    owned.sees_start = vec![0, 0];
+    let owned = one_role_net(&gates, &[last + 2, last], &[1, 1], 3, &[0, 1]);
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
     // Unbounded, only a_30 and the OR would flip.
@@ -414,5 +304,60 @@ fn a_deeply_shared_and_tree_is_absorbed_within_bounds() {
             differential_playouts(&ir, &mut sides, &start, 2, seed, 6),
             want
         );
+    }
+}
+
+/// A one-role net built by hand: gate 0 false (the terminal), gate 1 true, the bases from gate 2 (base b's next
+/// gate `base_next[b]`), then one input per legal gate, then the logic; one goal worth 100; the `init` bases
+/// start true.
+fn one_role_net(
+    gates: &[(u8, Vec<u32>)],
+    base_next: &[u32],
+    legal_gate: &[u32],
+    goal: u32,
+    init: &[u32],
+) -> common::OwnedIr {
+    let bases = base_next.len() as u32;
+    let inputs = legal_gate.len() as u32;
+    let mut owned = common::OwnedIr::default();
+    let refs: Vec<(u8, &[u32])> = gates.iter().map(|(k, v)| (*k, v.as_slice())).collect();
+    owned.set_gates(&refs);
+    owned.first_logic = (2 + bases + inputs) as usize;
+    owned.phase_split = gates.len();
+    owned.role_count = 1;
+    owned.base_gate = (2..2 + bases).collect();
+    owned.base_term = (0..bases as i32).map(|b| 100 + b).collect();
+    owned.base_next = base_next.to_vec();
+    owned.input_gate = (2 + bases..2 + bases + inputs).collect();
+    owned.input_role = vec![0; inputs as usize];
+    owned.legal_start = vec![0, inputs];
+    owned.legal_gate = legal_gate.to_vec();
+    owned.legal_term = (0..inputs as i32).map(|i| 200 + i).collect();
+    owned.legal_input = (0..inputs).collect();
+    owned.goal_start = vec![0, 1];
+    owned.goal_gate = vec![goal];
+    owned.goal_value = vec![100];
+    owned.terminal_gate = 0;
+    owned.init_gate = vec![1; init.len()];
+    owned.init_base = init.to_vec();
+    owned.sees_start = vec![0, 0];
+    owned
+}
+
+/// Two playouts a seed, depth caps 0-7, on one net loading rises first and falls first: the engine's statistics.
+fn plays_as_the_engine_in_both_load_orders(ir: &propnet_core::Ir) {
+    let mut engine = Engine::new(ir);
+    let start = engine.initial_state(ir);
+    for mut sides in [
+        SideNets::new(Vec::new()),
+        SideNets::new(Vec::new()).falls_first(),
+    ] {
+        for depth in 0..8 {
+            for seed in 0..3 {
+                let want = playouts(ir, &mut engine, &start, 2, seed, depth);
+                let got = differential_playouts(ir, &mut sides, &start, 2, seed, depth);
+                assert_eq!(got, want, "depth cap {depth} seed {seed}");
+            }
+        }
     }
 }
