@@ -13,7 +13,7 @@ const cargo = spawnSync('cargo', ['--version'], { encoding: 'utf8' });
 if (cargo.status !== 0) {
   console.log(
     '@gdlkit/native: cargo not found, skipping the Rust build; the native backend will report itself unavailable. ' +
-      'Install a Rust toolchain (rustup, cargo >= 1.80) and rebuild to enable it.',
+      'Install a Rust toolchain (rustup, cargo >= 1.89) and rebuild to enable it.',
   );
   process.exit(0);
 }
