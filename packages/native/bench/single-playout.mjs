@@ -206,9 +206,9 @@ const peer = values.peer
   ? ' | peer build s | peer | batch / peer | one at a time / peer | one per call / peer | WASM / peer'
   : '';
 console.log(
-  `| game | gates | build s | auto's scalar path | batch (64 lanes) | one at a time, 64 per call | one per call: auto | differential (split) | incremental | levelled | legalMoves ns | nextState ns | WASM build s | WASM${peer} | load |`,
+  `| game | gates | build s | auto's scalar path | batch (64 lanes) | one at a time, 64 per call | one per call: auto | differential (split) | incremental | levelled | legalMoves ns | nextState ns | WASM build s | WASM module | WASM${peer} | load |`,
 );
-console.log(`| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${values.peer ? ' ---: | ---: | ---: | ---: | ---: | ---: |' : ''} ---: |`);
+console.log(`| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |${values.peer ? ' ---: | ---: | ---: | ---: | ---: | ---: |' : ''} ---: |`);
 for (const s of setups) {
   const list = rows.get(s.name);
   const ns = (x) => x.toFixed(0);
@@ -226,6 +226,8 @@ for (const s of setups) {
     span(list, 'legalNs', ns),
     span(list, 'nextNs', ns),
     s.wasm ? (s.wasmMs / 1000).toFixed(1) : '—',
+    // The module the build's timed trial chose (choose-propagation.ts): runs compare only when it is the same.
+    s.wasm?.propagation ?? '—',
     span(list, 'wasm'),
   ];
   if (values.peer) {
