@@ -46,7 +46,10 @@ export function emitDifferentialModule(plan: DifferentialPlan): Uint8Array {
   const emitter = new DifferentialEmitter(m, plan);
   emitRng(m);
   emitter.emit();
-  return finishModule(m, true);
+  // Not optimised: V8's optimising tier makes of this small loop what binaryen's level 2 did (states per
+  // CPU-second within 4 % on connectfour, checkers and speedchess), while binaryen's optimiser cost 0.2–0.5 CPU-s
+  // per module in a fresh process (docs/benchmarks.md, "Build time (WASM)").
+  return finishModule(m, false);
 }
 
 class DifferentialEmitter {
