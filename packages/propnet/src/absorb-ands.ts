@@ -8,9 +8,17 @@ import { GateKind } from './gate-kind.js';
 import type { PropnetIR } from './ir.js';
 
 /**
+ * Inputs an absorbed AND may hand on, its own absorbed inputs' included (as and_flatten.rs's MAX_INPUTS): a
+ * deeply shared subtree is not copied into its readers without end (its entries would grow with every path).
+ */
+export const MAX_HANDED_INPUTS = 64;
+
+/**
  * The AND gates absorbed into their readers: each is stepped, not folded to a constant, acyclic, its value not
- * needed (`kept`: read by the runtime or the goals, or an output of the net) and has at most `maxReaders`
- * stepped readers, all of them acyclic AND gates. Gates outside the step (`stepped` 0) are not readers.
+ * needed (`kept`: read by the runtime or the goals, or an output of the net), hands on at most
+ * MAX_HANDED_INPUTS inputs and has at most `maxReaders` stepped readers, all of them acyclic AND gates. Gates
+ * outside the step (`stepped` 0) are not readers. In gate order: an acyclic gate's inputs have lower ids (the
+ * levelled IR), so whether they are absorbed, and how many inputs they hand on, is known when it is reached.
  */
 export function absorbedAnds(
   ir: PropnetIR,
@@ -22,8 +30,14 @@ export function absorbedAnds(
   const absorbed = new Uint8Array(ir.gateCount);
   if (maxReaders <= 0) return absorbed;
   const acyclicAnd = (g: number) => ir.gateKind[g] === GateKind.And && ir.cycleOf[g]! < 0;
+  const handed = new Int32Array(ir.gateCount);
   for (let g = ir.firstLogic; g < ir.gateCount; g++) {
-    if (!acyclicAnd(g) || !stepped[g] || constant[g]! >= 0 || kept[g]) continue;
+    if (!acyclicAnd(g)) continue;
+    for (let e = ir.faninStart[g]!; e < ir.faninStart[g + 1]!; e++) {
+      const x = ir.fanin[e]!;
+      handed[g]! += absorbed[x] ? handed[x]! : 1;
+    }
+    if (!stepped[g] || constant[g]! >= 0 || kept[g] || handed[g]! > MAX_HANDED_INPUTS) continue;
     let readers = 0;
     let onlyAnds = true;
     for (let e = ir.fanoutStart[g]!; e < ir.fanoutStart[g + 1]! && onlyAnds; e++) {
