@@ -72,6 +72,10 @@ interface ClingoJson {
 
 const SAMPLE_MS = 25;
 
+function timeBudgetExceeded(seconds: number): string {
+  return `time budget of ${Number(seconds.toFixed(2))} s exceeded`;
+}
+
 /**
  * clingo's search configurations. No configuration wins everywhere: `jumpy` (aggressive restarts) decides
  * quarto's hard unsatisfiable zero-sum step in 5 s where the default takes minutes, while the default finds
@@ -117,7 +121,17 @@ export class ClingoSolver implements AspSolver {
     let next = 0;
     const startNext = async () => {
       const worker = await this.acquire(next++);
-      const solving = worker.solve(program, { ...budget, seconds: budget.seconds - elapsed() });
+      // A caller that waited in the queue past its budget is answered without solving.
+      const left = budget.seconds - elapsed();
+      const solving =
+        left > 0
+          ? worker.solve(program, { ...budget, seconds: left })
+          : Promise.resolve<SolveOutcome>({
+              status: 'aborted',
+              reason: timeBudgetExceeded(budget.seconds),
+              seconds: elapsed(),
+              peakBytes: 0,
+            });
       running.set(
         worker,
         solving.finally(() => this.release(worker)),
@@ -257,6 +271,11 @@ export class ClingoWorker {
       this.cancelCurrent = undefined;
       return { status: 'aborted', reason: cancelled ? 'cancelled' : STOPPED, seconds: elapsed(), peakBytes };
     }
+    // Loading clingo-wasm used up the budget: no solve.
+    if (elapsed() > budget.seconds) {
+      this.cancelCurrent = undefined;
+      return { status: 'aborted', reason: timeBudgetExceeded(budget.seconds), seconds: elapsed(), peakBytes };
+    }
     const worker = this.worker!;
     worker.ref();
     return new Promise<SolveOutcome>((resolve) => {
@@ -279,7 +298,7 @@ export class ClingoWorker {
         if (peakBytes > budget.memoryBytes) {
           abort(`memory budget of ${Math.round(budget.memoryBytes / 2 ** 20)} MB exceeded`);
         } else if (elapsed() > budget.seconds) {
-          abort(`time budget of ${Number(budget.seconds.toFixed(2))} s exceeded`);
+          abort(timeBudgetExceeded(budget.seconds));
         }
       }, SAMPLE_MS);
       this.cancelCurrent = () => abort('cancelled');
@@ -289,7 +308,10 @@ export class ClingoWorker {
         peakBytes = Math.max(peakBytes, process.memoryUsage.rss() - baseline);
         const r = m.result;
         const seconds = elapsed();
-        if (r.Result === 'UNSATISFIABLE') finish({ status: 'unsatisfiable', seconds, peakBytes });
+        // An answer after the budget is not taken: between the monitor's samples a quick program would pass it.
+        if (seconds > budget.seconds) {
+          finish({ status: 'aborted', reason: timeBudgetExceeded(budget.seconds), seconds, peakBytes });
+        } else if (r.Result === 'UNSATISFIABLE') finish({ status: 'unsatisfiable', seconds, peakBytes });
         else if (r.Result === 'SATISFIABLE') {
           const atoms = r.Call?.[0]?.Witnesses?.[0]?.Value ?? [];
           finish({ status: 'satisfiable', atoms, seconds, peakBytes });
