@@ -7,6 +7,7 @@
 // when, for every key, the count at init equals the number of init facts it selects (a cheap check that
 // leaves few candidates); the proof decides the rest.
 import type { BodyLiteral, Game, GameRule, Pattern, RelationId, TermId } from '@gdlkit/core';
+import { patternFunctor } from './asp-names.js';
 import type { CountProperty } from './counter-invariant.js';
 
 /** A selection of a feature's facts by key: directly by one of its arguments or through a static relation. */
@@ -77,7 +78,7 @@ function featuresRead(game: Game, relations: readonly RelationId[]): Set<string>
   )) {
     for (const l of rule.body) {
       if (l.kind !== 'distinct' && l.atom.relation === game.keywords.true) {
-        features.add(functorKey(game, l.atom.args[0]!) ?? '*');
+        features.add(patternFunctor(game.store, l.atom.args[0]!) ?? '*');
       }
     }
   }
@@ -113,13 +114,13 @@ function selections(game: Game, counter: string): Selection[] {
     next.flatMap((r) =>
       r.body.flatMap((l) =>
         l.kind !== 'distinct' && l.atom.relation === game.keywords.does
-          ? [functorKey(game, l.atom.args[1]!)]
+          ? [patternFunctor(game.store, l.atom.args[1]!)]
           : [],
       ),
     ),
   );
   const legal = game.rulesByHead[game.keywords.legal]!.filter((r) => {
-    const move = functorKey(game, r.head.args[1]!);
+    const move = patternFunctor(game.store, r.head.args[1]!);
     return moves.has(undefined) || moves.has(move);
   });
   for (const rule of reachableRules(game, [...next, ...legal])) {
@@ -199,7 +200,9 @@ function reachableRules(game: Game, start: readonly GameRule[]): GameRule[] {
 }
 
 function nextRules(game: Game, key: string): GameRule[] {
-  return game.rulesByHead[game.keywords.next]!.filter((r) => functorKey(game, r.head.args[0]!) === key);
+  return game.rulesByHead[game.keywords.next]!.filter(
+    (r) => patternFunctor(game.store, r.head.args[0]!) === key,
+  );
 }
 
 function stateFeature(
@@ -214,13 +217,6 @@ function stateFeature(
 
 function countPattern(p: Pattern): Pattern | undefined {
   return p.kind === 'fn' ? p.args[p.args.length - 1] : undefined;
-}
-
-function functorKey(game: Game, p: Pattern): string | undefined {
-  const { store } = game;
-  if (p.kind === 'fn') return `${store.symbolName(p.functor)}/${p.args.length}`;
-  if (p.kind === 'ground') return `${store.symbolName(store.functor(p.term))}/${store.arity(p.term)}`;
-  return undefined;
 }
 
 function isStatic(game: Game, relation: RelationId): boolean {

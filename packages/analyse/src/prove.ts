@@ -101,7 +101,7 @@ export async function proveByInduction(
   if (setup.domain.infinite) return result('unknown', { reason: setup.domain.infinite });
 
   const base = baseCaseProgram(setup.context, setup.domain, property);
-  const steps = stepPrograms(setup, property, assumptions);
+  const steps = inductionStepPrograms(setup.context, setup.domain, property, assumptions);
   rules = { base: base.gameRules, step: Math.max(...steps.map((s) => s.gameRules)) };
   const remaining = (): SolverBudget => ({ ...budget, seconds: Math.max(0.001, budget.seconds - seconds()) });
 
@@ -135,15 +135,6 @@ export async function proveByInduction(
   );
   peakBytes = Math.max(peakBytes, second.peakBytes);
   return stepResult(second, result);
-}
-
-/** Program (2), one per part of the step and case of the joint move (inductionStepPrograms). */
-function stepPrograms(
-  setup: ProofSetup,
-  property: Property,
-  assumptions: readonly Property[],
-): ProofProgram[] {
-  return inductionStepPrograms(setup.context, setup.domain, property, assumptions);
 }
 
 /**
@@ -227,7 +218,7 @@ export async function proveInductionStep(
       peakBytes: 0,
     };
   }
-  const steps = stepPrograms(setup, property, assumptions);
+  const steps = inductionStepPrograms(setup.context, setup.domain, property, assumptions);
   const seconds = () => (performance.now() - started) / 1000;
   const left = () => ({ ...budget, seconds: Math.max(0.001, budget.seconds - seconds()) });
   const outcome = await solveSteps(setup, await possibleCases(setup, steps, assumptions, left), left);
