@@ -39,6 +39,13 @@ const specs: PolicySpec[] = [
   { kind: 'nst', gamma: 0.5, threshold: 1, maxEntries: 600 },
 ];
 
+/** A game's reasoner on the straight-line module (whose policy simulations these tests compare). */
+function straightLine(name: string): { game: Game; reasoner: PropnetWasmReasoner } {
+  const game = corpusGame(name);
+  const ir = buildPropnet(game);
+  return { game, reasoner: new PropnetWasmReasoner(game, ir, new WasmPropnet(ir)) };
+}
+
 /**
  * A batch from the initial state, from the state after one joint move (that move as its prefix) and from the
  * initial state with that move forced (the tree's new leaves), in turn.
@@ -142,9 +149,7 @@ describe.each(games)('policy simulations inside WebAssembly: $path', ({ path, co
 
 describe('policy simulations inside WebAssembly: large NST tables', () => {
   it("a sequence table past 1 MiB, whose lookups read their slots ahead: the reference's simulations", () => {
-    const game = corpusGame('breakthrough.kif');
-    const ir = buildPropnet(game);
-    const reasoner = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const { game, reasoner } = straightLine('breakthrough.kif');
     const spec: PolicySpec = { kind: 'nst', gamma: 0.6, threshold: 2 };
     const module = reasoner.createPolicy(spec);
     const reference = createPolicyTable(spec, game.roles.length);
@@ -179,9 +184,7 @@ describe('policy simulations inside WebAssembly: tables and reasoners', () => {
 
 describe('policy simulations inside WebAssembly: errors', () => {
   it("a move given for a role that is not one of the role's moves is refused, naming both", () => {
-    const game = corpusGame('breakthrough.kif');
-    const ir = buildPropnet(game);
-    const r = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const { game, reasoner: r } = straightLine('breakthrough.kif');
     const table = r.createPolicy({ kind: 'nst' });
     const initial = r.initialState();
     const white = r.legalMoves(initial, 0);
@@ -194,18 +197,14 @@ describe('policy simulations inside WebAssembly: errors', () => {
   });
 
   it('a move that is no move of the game is refused with its name', () => {
-    const game = corpusGame('tictactoe.kif');
-    const ir = buildPropnet(game);
-    const r = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const { game, reasoner: r } = straightLine('tictactoe.kif');
     const table = r.createPolicy({ kind: 'mast' });
     const notAMove = game.store.constant('nosuchmove');
     expect(() => table.record([notAMove, notAMove], 1, [50, 50])).toThrow(/nosuchmove is no move/);
   });
 
   it('a forced first move not legal in its start is refused, naming the simulation and the move', () => {
-    const game = corpusGame('tictactoe.kif');
-    const ir = buildPropnet(game);
-    const r = new PropnetWasmReasoner(game, ir, new WasmPropnet(ir));
+    const { game, reasoner: r } = straightLine('tictactoe.kif');
     const table = r.createPolicy({ kind: 'nst' });
     const initial = r.initialState();
     const first = r.roles.map((_, role) => r.legalMoves(initial, role)[0]!);
