@@ -14,6 +14,7 @@
 
 use crate::error::{CoreError, Result};
 use crate::ir::Ir;
+use crate::lane_draw::for_each_lane;
 use crate::lanes::LANES;
 use crate::parallel::thread_seed;
 use crate::policy::PolicyTables;
@@ -144,10 +145,7 @@ pub fn lane_simulate(
         let terminal = values[ir.terminal_gate] & live;
         let capped = at_cap & live & !terminal;
         let mut restart = 0u64;
-        let mut done = terminal | capped;
-        while done != 0 {
-            let k = done.trailing_zeros() as usize;
-            done &= done - 1;
+        for_each_lane(terminal | capped, |k| {
             let lane = &mut lanes[k];
             let i = lane.simulation;
             for r in 0..n {
@@ -182,31 +180,25 @@ pub fn lane_simulate(
             } else {
                 live &= !(1 << k);
             }
-        }
+        });
         let moving = live & !restart;
         if moving != 0 {
             choose_moves(ir, values, lanes, moving, policy)?;
             net.run_moves(values);
-            let mut m = moving;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
+            for_each_lane(moving, |k| {
                 lanes[k].depth += 1;
                 at_cap |= u64::from(lanes[k].depth >= batch.max_depth) << k;
-            }
+            });
         }
         for (b, word) in next.iter_mut().enumerate() {
             *word = values[ir.base_next[b] as usize];
         }
-        let mut r = restart;
-        while r != 0 {
-            let k = r.trailing_zeros() as usize;
-            r &= r - 1;
+        for_each_lane(restart, |k| {
             assign(k, &mut lanes[k], next, &mut taken);
             if batch.max_depth == 0 {
                 at_cap |= 1 << k;
             }
-        }
+        });
         values[bases.clone()].copy_from_slice(next);
     }
     learn(policy, pending, spare, &out.goals, n);
