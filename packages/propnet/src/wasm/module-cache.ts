@@ -2,14 +2,19 @@
 // loads node:fs): like ggplib's cache of its built machines, a later build of the same net reads the chosen
 // module's bytes and the trial's choice instead of loading binaryen, emitting candidates and timing them.
 // One file per key; a bad file is reported in one warning line and rebuilt, never trusted.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { basename, dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PropnetIR } from '../ir.js';
 import type { WasmChoice } from './choose-propagation.js';
+
+// Node's built-ins come from process.getBuiltinModule, not import declarations: a browser bundle of the wasm
+// entry then has nothing of Node's to resolve or ship (tools/pack-check's esbuild bundle), and build-module.ts
+// loads this module only under Node.
+const { createHash, randomBytes } = process.getBuiltinModule('crypto');
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } =
+  process.getBuiltinModule('fs');
+const { createRequire } = process.getBuiltinModule('module');
+const { homedir } = process.getBuiltinModule('os');
+const { basename, dirname, join, relative } = process.getBuiltinModule('path');
+const { fileURLToPath } = process.getBuiltinModule('url');
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
 export const CACHE_FORMAT = 1;
