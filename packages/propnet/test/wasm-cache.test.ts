@@ -137,25 +137,17 @@ describe('the module cache', () => {
     vi.unstubAllEnvs();
   });
 
-  it('loads no binaryen on a hit, in a fresh process as a player meets it', async () => {
-    // The package's test setup loads binaryen in this process; the built package in a child does not.
+  // The package's test setup loads binaryen in this process; the built package in a child process does not.
+  const child = async () => {
     const bench = fileURLToPath(new URL('../bench/wasm-build-time.mjs', import.meta.url));
     const dist = fileURLToPath(new URL('../dist', import.meta.url));
-    const child = async () => {
-      const run = await runNode([
-        bench,
-        '--child',
-        dist,
-        '--game',
-        'tictactoe',
-        '--seconds',
-        '0',
-        '--cache',
-        root,
-      ]);
-      expect(run.stderr).toBe('');
-      return JSON.parse(run.stdout) as { cached: boolean; binaryenLoaded: boolean; propagation: string };
-    };
+    const args = ['--child', dist, '--game', 'tictactoe', '--seconds', '0', '--cache', root];
+    const run = await runNode([bench, ...args]);
+    expect(run.stderr).toBe('');
+    return JSON.parse(run.stdout) as { cached: boolean; binaryenLoaded: boolean; propagation: string };
+  };
+
+  it('loads no binaryen on a hit, in a fresh process as a player meets it', async () => {
     const cold = await child();
     expect(cold).toMatchObject({ cached: false, binaryenLoaded: true });
     expect(await child()).toMatchObject({
@@ -163,5 +155,12 @@ describe('the module cache', () => {
       binaryenLoaded: false,
       propagation: cold.propagation,
     });
+  });
+
+  it('leaves one whole entry when several processes build the same game at once', async () => {
+    // Each child read no partial entry (it would have warned on stderr) and left no temporary file behind.
+    await Promise.all([child(), child(), child()]);
+    expect(entries()).toHaveLength(1);
+    expect(await child()).toMatchObject({ cached: true, binaryenLoaded: false });
   });
 });

@@ -77,7 +77,7 @@ export function chooseWasmCore(ir: PropnetIR): WasmCore {
  */
 export function chooseWasmModule(ir: PropnetIR): ChosenModule {
   if (!supportsDifferential(ir)) {
-    const { built: core, binary } = withBinary(() => new WasmPropnet(ir));
+    const { core, binary } = built(() => new WasmPropnet(ir));
     return { core, choice: { propagation: 'straight-line' }, binary, rates: {} };
   }
   // Built first: its binaryen optimisation, the build's only one, then ends before the differential modules
