@@ -1,6 +1,7 @@
 // Shared vitest settings: tests import workspace siblings from src/ through the "@gdlkit/source" export
 // condition, so the edit-test loop needs no build.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -26,6 +27,16 @@ function errorsOutsideTests() {
 
 const conditions = ['@gdlkit/source', 'module', 'node', 'import', 'default'];
 
+/**
+ * A cache root of this run's own for the backends that cache built modules (propnet-wasm's module cache): tests
+ * never read or fill the user's cache, and each game's first build in a run is a real build (docs/decisions.md).
+ */
+function temporaryCacheRoot() {
+  const root = mkdtempSync(join(tmpdir(), 'gdlkit-test-cache-'));
+  process.on('exit', () => rmSync(root, { recursive: true, force: true }));
+  return root;
+}
+
 /** @param {import('vitest/config').ViteUserConfig['test']} [test] */
 export function gdlkitVitest(test = {}) {
   return defineConfig({
@@ -40,6 +51,7 @@ export function gdlkitVitest(test = {}) {
       reporters: ['default', 'json', errorsOutsideTests()],
       outputFile: { json: '.vitest-result.json' },
       ...test,
+      env: { GDLKIT_CACHE_DIR: temporaryCacheRoot(), ...test.env },
     },
   });
 }

@@ -8,18 +8,22 @@
 // beside ours): it prints one JSON line {"ready": true, "build_s": s, "build_cpu_s": s} when built, then
 // answers every line `SECONDS` on its stdin with {"states": n, "cpu_s": s} (states counted as here: every
 // visited state, each playout's first included). A peer that fails, or is not ready within --peer-wait
-// seconds (default 1800), is reported as "—". --json FILE saves the per-round rates, --svg FILE draws them
+// seconds (default 1800), is reported as "—". propnet-wasm's module comes through its per-game module cache
+// (GDLKIT_CACHE_DIR or the default folder): "WASM build s" says whether this process's build was cold or cached;
+// then a fresh process builds the game again from the cache, timed as ggplib's cached build is (grounding
+// included, CPU-s in brackets: packages/propnet/bench/wasm-build-time.mjs --child). --json FILE saves the per-round rates, --svg FILE draws them
 // (log scale); --chart-from FILE --svg OUT only draws a saved run.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Rng } from '@gdlkit/core';
 import { gamesDirectory, loadCorpusGame } from '@gdlkit/core/corpus';
 import { buildPropnetWithStats } from '@gdlkit/propnet';
-import { loadBinaryen, PropnetWasmReasoner } from '@gdlkit/propnet/wasm';
+import { PropnetWasmReasoner } from '@gdlkit/propnet/wasm';
 import { NativeReasoner, requireNative } from '../dist/index.js';
 
 const { values } = parseArgs({
@@ -125,7 +129,17 @@ if (values['chart-from']) {
   process.exit(0);
 }
 
-await loadBinaryen();
+/** A build of `name` from the module cache in a fresh process: {ground, module: {wall, cpu} ms, cached}. */
+function freshProcessBuild(name) {
+  const bench = fileURLToPath(new URL('../../propnet/bench/wasm-build-time.mjs', import.meta.url));
+  const dist = fileURLToPath(new URL('../../propnet/dist', import.meta.url));
+  const out = execFileSync(process.execPath, [bench, '--child', dist, '--game', name, '--seconds', '0'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+
 const setups = [];
 for (const name of values.games.split(',')) {
   const game = loadCorpusGame(`${name}.kif`);
@@ -146,7 +160,7 @@ for (const name of values.games.split(',')) {
   const w0 = performance.now();
   let wasm;
   try {
-    wasm = new PropnetWasmReasoner(game, ir);
+    wasm = await PropnetWasmReasoner.create(game, ir);
   } catch (e) {
     console.error(`${name}: no WASM module: ${e.message}`);
   }
@@ -154,7 +168,8 @@ for (const name of values.games.split(',')) {
   // V8 compiles the module's hot functions again in background threads, whose CPU time this process's
   // CPU time includes: let that finish before any engine is timed.
   if (wasm) rate(() => wasm.playouts(wasm.initialState(), { count: 5, seed: 1 }).states);
-  setups.push({ name, gates: ir.gateCount, buildMs, wasmMs, auto, exact, scalar, steps, wasm });
+  const wasmFresh = wasm ? freshProcessBuild(name) : undefined;
+  setups.push({ name, gates: ir.gateCount, buildMs, wasmMs, wasmFresh, auto, exact, scalar, steps, wasm });
   console.error(`${name}: ${ir.gateCount} gates, built in ${buildMs.toFixed(0)} ms, auto: ${auto.net.propagation}`);
 }
 // The peers build after ours, all at once, so their builds do not slow ours.
@@ -206,9 +221,9 @@ const peer = values.peer
   ? ' | peer build s | peer | batch / peer | one at a time / peer | one per call / peer | WASM / peer'
   : '';
 console.log(
-  `| game | gates | build s | auto's scalar path | batch (64 lanes) | one at a time, 64 per call | one per call: auto | differential (split) | incremental | levelled | legalMoves ns | nextState ns | WASM build s | WASM module | WASM${peer} | load |`,
+  `| game | gates | build s | auto's scalar path | batch (64 lanes) | one at a time, 64 per call | one per call: auto | differential (split) | incremental | levelled | legalMoves ns | nextState ns | WASM build s | WASM fresh-process build s (CPU-s) | WASM module | WASM${peer} | load |`,
 );
-console.log(`| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |${values.peer ? ' ---: | ---: | ---: | ---: | ---: | ---: |' : ''} ---: |`);
+console.log(`| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |${values.peer ? ' ---: | ---: | ---: | ---: | ---: | ---: |' : ''} ---: |`);
 for (const s of setups) {
   const list = rows.get(s.name);
   const ns = (x) => x.toFixed(0);
@@ -225,17 +240,25 @@ for (const s of setups) {
     span(list, 'levelled'),
     span(list, 'legalNs', ns),
     span(list, 'nextNs', ns),
-    s.wasm ? (s.wasmMs / 1000).toFixed(1) : '—',
+    s.wasm ? `${(s.wasmMs / 1000).toFixed(2)} (${s.wasm.origin.cached ? 'cached' : 'cold'})` : '—',
+    s.wasmFresh ? freshCell(s.wasmFresh) : '—',
     // The module the build's timed trial chose (choose-propagation.ts): runs compare only when it is the same.
     s.wasm?.propagation ?? '—',
     span(list, 'wasm'),
   ];
   if (values.peer) {
-    cells.push(s.peerBuild ? s.peerBuild.build_s.toFixed(1) : '—', span(list, 'peer'), ratio(list, 'batch'), ratio(list, 'exact'), ratio(list, 'auto'), ratio(list, 'wasm'));
+    cells.push(s.peerBuild ? `${s.peerBuild.build_s.toFixed(2)} (${s.peerBuild.build_cpu_s.toFixed(3)})` : '—', span(list, 'peer'), ratio(list, 'batch'), ratio(list, 'exact'), ratio(list, 'auto'), ratio(list, 'wasm'));
   }
   cells.push(span(list, 'load', (x) => x.toFixed(1)));
   console.log(`| ${cells.join(' | ')} |`);
   s.peer?.stop();
+}
+
+/** Ground + module, wall s (CPU-s), and whether the module came from the cache. */
+function freshCell({ ground, module, cached }) {
+  const wall = (ground.wall + module.wall) / 1000;
+  const cpu = (ground.cpu + module.cpu) / 1000;
+  return `${wall.toFixed(3)} (${cpu.toFixed(3)})${cached ? '' : ', not cached'}`;
 }
 
 /** A grouped bar chart on a log scale: per game, the median rate of each series (states per CPU-second). */

@@ -1,12 +1,17 @@
-// Where a propnet-wasm build's time goes, per game, as a player sees it: each measurement in a fresh `node`
-// process (grounding, loading binaryen, the first module build with the timed trial, then a second, warm build
-// of the same game), and the states per CPU-second of the module the first build chose. Two builds of the
-// package (e.g. main's dist and this one) alternate game by game, so load changes hit both alike. Run:
+// A propnet-wasm build's time per game as a player meets it: each build in a fresh `node` process (loading and
+// grounding the game, then the module: binaryen's load, the candidates and the timed trial on a cold build; the
+// module cache's entry on a cached one), then the states per CPU-second of the module it chose. Per game and
+// build of the package (e.g. main's dist and this one, alternating so load changes hit both alike), a cold
+// build with an empty cache folder, then a cached build from what it stored (a dist without the cache builds
+// both times). Run:
 //   node packages/propnet/bench/wasm-build-time.mjs --games tictactoe,connectfour \
 //     --dists main=/work/main/packages/propnet/dist,this=packages/propnet/dist [--rounds 2] [--seconds 2]
+// --child DIST --game NAME [--cache DIR] [--seconds 0] is one build; it prints one JSON line (the native
+// bench's single-playout.mjs runs it to time our cached build beside ggplib's).
 import { execFileSync } from 'node:child_process';
-import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -18,6 +23,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '2' },
     child: { type: 'string' },
     game: { type: 'string' },
+    cache: { type: 'string' },
   },
 });
 
@@ -38,30 +44,38 @@ async function child(dist, name) {
   const { loadCorpusGame } = await import('@gdlkit/core/corpus');
   const propnet = await import(pathToFileURL(`${dist}/index.js`).href);
   const wasm = await import(pathToFileURL(`${dist}/index.wasm.js`).href);
-  const game = loadCorpusGame(`${name}.kif`);
-  const ir = await timed(() => propnet.buildPropnetWithStats(game, { timeMs: 300_000 }).ir);
-  const binaryen = await timed(() => wasm.loadBinaryen());
-  const fresh = await timed(() => new wasm.PropnetWasmReasoner(game, ir.result));
-  const warm = await timed(() => new wasm.PropnetWasmReasoner(game, ir.result));
-  const reasoner = fresh.result;
-  const start = reasoner.initialState();
-  reasoner.playouts(start, { count: 20, seed: 0 });
-  let states = 0;
-  let seed = 1;
-  const began = cpuMs();
-  while (cpuMs() - began < Number(values.seconds) * 1000) {
-    states += reasoner.playouts(start, { count: 20, seed: seed++ }).states;
+  const ground = await timed(() => {
+    const game = loadCorpusGame(`${name}.kif`);
+    return { game, ir: propnet.buildPropnetWithStats(game, { timeMs: 300_000 }).ir };
+  });
+  const { game, ir } = ground.result;
+  const cacheable = typeof wasm.PropnetWasmReasoner.create === 'function';
+  const module = await timed(async () => {
+    if (cacheable) return wasm.PropnetWasmReasoner.create(game, ir, { cache: values.cache });
+    await wasm.loadBinaryen();
+    return new wasm.PropnetWasmReasoner(game, ir);
+  });
+  const reasoner = module.result;
+  let rate = Number.NaN;
+  if (Number(values.seconds) > 0) {
+    const start = reasoner.initialState();
+    reasoner.playouts(start, { count: 20, seed: 0 });
+    let states = 0;
+    let seed = 1;
+    const began = cpuMs();
+    while (cpuMs() - began < Number(values.seconds) * 1000) {
+      states += reasoner.playouts(start, { count: 20, seed: seed++ }).states;
+    }
+    rate = states / ((cpuMs() - began) / 1000);
   }
-  const rate = states / ((cpuMs() - began) / 1000);
   const strip = ({ wall, cpu }) => ({ wall, cpu });
   console.log(
     JSON.stringify({
-      ir: strip(ir),
-      binaryen: strip(binaryen),
-      fresh: strip(fresh),
-      warm: strip(warm),
+      ground: strip(ground),
+      module: strip(module),
+      cached: reasoner.origin?.cached ?? false,
+      binaryenLoaded: wasm.binaryenLoaded?.() ?? true,
       propagation: reasoner.propagation,
-      warmPropagation: warm.result.propagation,
       rate,
     }),
   );
@@ -75,23 +89,34 @@ if (values.child) {
     return { label, path: resolve(path) };
   });
   const s = (ms) => (ms / 1000).toFixed(2);
-  console.log(`${new Date().toISOString()}, Node ${process.version}; each row one fresh process.\n`);
+  const run = (path, game, cache) => {
+    const out = execFileSync(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--child', path, '--game', game, '--seconds', values.seconds, '--cache', cache],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    return JSON.parse(out.trim().split('\n').at(-1));
+  };
+  console.log(`${new Date().toISOString()}, Node ${process.version}; each build one fresh process.\n`);
   console.log(
-    '| game | build | round | ground CPU-s | load binaryen CPU-s | fresh build wall s | fresh CPU-s | warm build wall s | warm CPU-s | chosen (warm) | states / CPU-s | load |',
+    '| game | build | round | cache | ground CPU-s | module wall s | module CPU-s | ground + module CPU-s | binaryen loaded | chosen | states / CPU-s | load |',
   );
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
+  console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: |');
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const game of values.games.split(',')) {
       for (const { label, path } of round % 2 ? dists : [...dists].reverse()) {
-        const out = execFileSync(
-          process.execPath,
-          [fileURLToPath(import.meta.url), '--child', path, '--game', game, '--seconds', values.seconds],
-          { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-        );
-        const r = JSON.parse(out.trim().split('\n').at(-1));
-        console.log(
-          `| ${game} | ${label} | ${round} | ${s(r.ir.cpu)} | ${s(r.binaryen.cpu)} | ${s(r.fresh.wall)} | ${s(r.fresh.cpu)} | ${s(r.warm.wall)} | ${s(r.warm.cpu)} | ${r.propagation} (${r.warmPropagation}) | ${(r.rate / 1e6).toFixed(3)} M | ${loadavg()[0].toFixed(1)} |`,
-        );
+        const cache = mkdtempSync(join(tmpdir(), 'wasm-build-time-'));
+        try {
+          for (const pass of ['cold', 'cached']) {
+            const r = run(path, game, cache);
+            const how = r.cached ? 'hit' : pass === 'cold' ? 'empty' : 'none (rebuilt)';
+            console.log(
+              `| ${game} | ${label} | ${round} | ${how} | ${s(r.ground.cpu)} | ${s(r.module.wall)} | ${s(r.module.cpu)} | ${s(r.ground.cpu + r.module.cpu)} | ${r.binaryenLoaded ? 'yes' : 'no'} | ${r.propagation} | ${(r.rate / 1e6).toFixed(3)} M | ${loadavg()[0].toFixed(1)} |`,
+            );
+          }
+        } finally {
+          rmSync(cache, { recursive: true, force: true });
+        }
       }
     }
   }

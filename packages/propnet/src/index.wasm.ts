@@ -1,5 +1,7 @@
 // @gdlkit/propnet/wasm: the WebAssembly side of the package (binaryen loaded on the first module build).
-export { loadBinaryen } from './wasm/binaryen-facade.js';
+export { binaryenLoaded, loadBinaryen } from './wasm/binaryen-facade.js';
+export type { ModuleOrigin } from './wasm/build-module.js';
+export type { CacheSetting } from './wasm/module-cache.js';
 export { PropnetWasmReasoner } from './wasm/reasoner.js';
 export { WasmPropnet } from './wasm/runtime.js';
-export { propnetWasmBackend } from './wasm-backend.js';
+export { type PropnetWasmOptions, propnetWasmBackend } from './wasm-backend.js';

@@ -4,9 +4,14 @@
 import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
 import { BuildClock } from './build-clock.js';
 import { sharedPropnet } from './build-share.js';
-import { loadBinaryen } from './wasm/binaryen-facade.js';
 import { checkModuleBudget } from './wasm/build-estimate.js';
+import type { CacheSetting } from './wasm/module-cache.js';
 import { PROPNET_WASM_CAPABILITIES, PropnetWasmReasoner } from './wasm/reasoner.js';
+
+/** The backend's own option beside the generic ones: the module cache (module-cache.ts's CacheSetting). */
+export interface PropnetWasmOptions extends BackendOptions {
+  readonly wasmCache?: CacheSetting;
+}
 
 export const propnetWasmBackend: Backend = {
   name: 'propnet-wasm',
@@ -17,11 +22,10 @@ export const propnetWasmBackend: Backend = {
     typeof WebAssembly === 'object'
       ? { available: true }
       : { available: false, reason: 'this JavaScript runtime has no WebAssembly' },
-  async create(game: Game, options?: BackendOptions): Promise<Reasoner> {
+  async create(game: Game, options?: PropnetWasmOptions): Promise<Reasoner> {
     const clock = new BuildClock(options?.buildTimeMs);
     const ir = sharedPropnet(game, options);
     checkModuleBudget(ir, clock.remainingMs);
-    await loadBinaryen();
-    return new PropnetWasmReasoner(game, ir);
+    return PropnetWasmReasoner.create(game, ir, { cache: options?.wasmCache });
   },
 };

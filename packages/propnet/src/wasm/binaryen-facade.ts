@@ -27,6 +27,11 @@ export async function loadBinaryen(): Promise<void> {
   api = loaded;
 }
 
+/** Whether this process has loaded binaryen (a build served by the module cache does not). */
+export function binaryenLoaded(): boolean {
+  return api !== undefined;
+}
+
 function binaryen(): BinaryenApi {
   if (!api) throw new Error('internal: binaryen used before loadBinaryen() resolved');
   return api;

@@ -5,8 +5,9 @@
 // Both compute the same values, so the choice changes speed only, never results.
 import { initialStateOf } from '../engine.js';
 import type { PropnetIR } from '../ir.js';
+import { withBinary } from './compile.js';
 import { supportsDifferential } from './differential-lower.js';
-import { DifferentialWasmPropnet } from './differential-runtime.js';
+import { DifferentialWasmPropnet, type Split } from './differential-runtime.js';
 import { chooseSplit } from './differential-split.js';
 import { OPTIMISE_MAX_WIRES } from './lower.js';
 import { WasmPropnet } from './runtime.js';
@@ -37,33 +38,68 @@ export const TRIAL_MAX_MS = MAX_CANDIDATES * MAX_ROUNDS * ROUND_MS;
  */
 const DIFFERENTIAL_MARGIN = 1.1;
 
-interface Candidate {
+/** What the trial chose: with the IR and the module's bytes, enough to make the same module again (module-cache.ts). */
+export type WasmChoice =
+  | { readonly propagation: 'straight-line' }
+  | { readonly propagation: 'differential'; readonly split: Split; readonly risesFirst: boolean };
+
+export interface ChosenModule {
   readonly core: WasmCore;
+  readonly choice: WasmChoice;
+  /** The chosen module's bytes. */
+  readonly binary: Uint8Array;
+  /** Each candidate's best trial rate in states per ms, by candidate (none when there was no trial). */
+  readonly rates: Readonly<Record<string, number>>;
+}
+
+interface Candidate {
+  readonly name: string;
+  readonly core: WasmCore;
+  readonly binary: Uint8Array;
   /** For a differential module: the load order it is timed with (DifferentialWasmPropnet.setRisesFirst). */
   readonly risesFirst?: boolean;
+  readonly split?: Split;
   best: number;
 }
 
-/**
- * The module to run `ir` on. A net with a cyclic component runs straight-line (counters cannot retract atoms
- * that support each other). Otherwise the differential module — one net, or one per side to move when the
- * trial playouts find a control split (differential-split.ts), loading the rising or the falling bases first —
- * is timed against the straight-line one; a net past OPTIMISE_MAX_WIRES has no straight-line candidate: its
- * module is built unoptimised, which took seconds and ran 14–40× slower (othello-comp2007).
- */
+/** The module chooseWasmModule chooses for `ir`. */
 export function chooseWasmCore(ir: PropnetIR): WasmCore {
-  if (!supportsDifferential(ir)) return new WasmPropnet(ir);
+  return chooseWasmModule(ir).core;
+}
+
+/**
+ * The module to run `ir` on, how it was chosen and its bytes. A net with a cyclic component runs straight-line
+ * (counters cannot retract atoms that support each other). Otherwise the differential module — one net, or one
+ * per side to move when the trial playouts find a control split (differential-split.ts), loading the rising or
+ * the falling bases first — is timed against the straight-line one; a net past OPTIMISE_MAX_WIRES has no
+ * straight-line candidate: its module is built unoptimised, which took seconds and ran 14–40× slower
+ * (othello-comp2007).
+ */
+export function chooseWasmModule(ir: PropnetIR): ChosenModule {
+  if (!supportsDifferential(ir)) {
+    const { core, binary } = built(() => new WasmPropnet(ir));
+    return { core, choice: { propagation: 'straight-line' }, binary, rates: {} };
+  }
   // Built first: its binaryen optimisation, the build's only one, then ends before the differential modules
   // are made, not just before the trial (a fresh tictactoe build then timed it below the differential module).
   const straight: Candidate | undefined =
-    ir.fanin.length > OPTIMISE_MAX_WIRES ? undefined : { core: new WasmPropnet(ir), best: 0 };
-  const one = new DifferentialWasmPropnet(ir);
-  const start = initialStateOf(ir, one);
-  const split = chooseSplit(ir, one, start);
-  const differential = split.bases.length > 0 ? [one, new DifferentialWasmPropnet(ir, split)] : [one];
-  const candidates: Candidate[] = differential.flatMap((core) => [
-    { core, risesFirst: true, best: 0 },
-    { core, risesFirst: false, best: 0 },
+    ir.fanin.length > OPTIMISE_MAX_WIRES
+      ? undefined
+      : { name: 'straight-line', ...built(() => new WasmPropnet(ir)), best: 0 };
+  const one = built(() => new DifferentialWasmPropnet(ir));
+  const start = initialStateOf(ir, one.core);
+  const split = chooseSplit(ir, one.core, start);
+  const differential: Omit<Candidate, 'best'>[] = [{ name: 'differential', ...one }];
+  if (split.bases.length > 0) {
+    differential.push({
+      name: 'split differential',
+      split,
+      ...built(() => new DifferentialWasmPropnet(ir, split)),
+    });
+  }
+  const candidates: Candidate[] = differential.flatMap((c) => [
+    { ...c, name: `${c.name}, rises first`, risesFirst: true, best: 0 },
+    { ...c, name: `${c.name}, falls first`, risesFirst: false, best: 0 },
   ]);
   if (straight) candidates.push(straight);
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -77,11 +113,38 @@ export function chooseWasmCore(ir: PropnetIR): WasmCore {
     }
     if (round + 1 >= MIN_ROUNDS && settled) break;
   }
+  const rates = Object.fromEntries(candidates.map((c) => [c.name, c.best]));
   const fastest = candidates.filter((c) => c !== straight).reduce((a, b) => (b.best > a.best ? b : a));
-  if (straight && fastest.best <= DIFFERENTIAL_MARGIN * straight.best) return straight.core;
-  (fastest.core as DifferentialWasmPropnet).setRisesFirst(fastest.risesFirst!);
-  return fastest.core;
+  if (straight && fastest.best <= DIFFERENTIAL_MARGIN * straight.best) {
+    return { core: straight.core, choice: { propagation: 'straight-line' }, binary: straight.binary, rates };
+  }
+  const risesFirst = fastest.risesFirst!;
+  (fastest.core as DifferentialWasmPropnet).setRisesFirst(risesFirst);
+  const choice: WasmChoice = {
+    propagation: 'differential',
+    split: fastest.split ?? { bases: [], keys: [] },
+    risesFirst,
+  };
+  return { core: fastest.core, choice, binary: fastest.binary, rates };
 }
+
+/**
+ * The module `choice` names, from the bytes an earlier build of the same IR emitted for it: no binaryen, no
+ * trial. Throws when the bytes do not compile.
+ */
+export function coreOfChoice(ir: PropnetIR, choice: WasmChoice, binary: Uint8Array): WasmCore {
+  if (choice.propagation === 'straight-line') return new WasmPropnet(ir, {}, binary);
+  const core = new DifferentialWasmPropnet(ir, choice.split, undefined, binary);
+  core.setRisesFirst(choice.risesFirst);
+  return core;
+}
+
+/** A candidate module with its bytes. */
+function built<C extends WasmCore>(build: () => C): { core: C; binary: Uint8Array } {
+  const { built: core, binary } = withBinary(build);
+  return { core, binary };
+}
+
 /**
  * Milliseconds of this process's CPU time where the runtime tells it (Node), else of the wall clock (a browser):
  * under load, a wall-clock round that the scheduler preempted read half the rate (hex's candidates varied 2×).

@@ -39,7 +39,29 @@ export function functionBodySizes(binary: Uint8Array): number[] {
   return sizes;
 }
 
+/** Where compileModule records the binaries it compiles, while withBinary runs. */
+let recorded: Uint8Array[] | undefined;
+
+/**
+ * Runs `build` and returns its result with the binary it compiled (the module cache stores the chosen module's
+ * bytes; the runtimes keep only the instance).
+ */
+export function withBinary<T>(build: () => T): { built: T; binary: Uint8Array } {
+  const outer = recorded;
+  const binaries: Uint8Array[] = [];
+  recorded = binaries;
+  try {
+    const built = build();
+    if (binaries.length !== 1)
+      throw new Error(`internal: the build compiled ${binaries.length} modules, not one`);
+    return { built, binary: binaries[0]! };
+  } finally {
+    recorded = outer;
+  }
+}
+
 export function compileModule(binary: Uint8Array): WebAssembly.Module {
+  recorded?.push(binary);
   const sizes = functionBodySizes(binary);
   const largest = sizes.reduce((a, b) => Math.max(a, b), 0);
   if (largest > MAX_FUNCTION_BYTES) {

@@ -41,15 +41,17 @@ export class DifferentialWasmPropnet implements WasmCore {
 
   /**
    * Needs binaryen loaded (`await loadBinaryen()`) and an acyclic net (`supportsDifferential`). `absorbReaders`:
-   * the reader cap of the shared ANDs absorbed into their readers (0: none; absorb-ands.ts).
+   * the reader cap of the shared ANDs absorbed into their readers (0: none; absorb-ands.ts). `built`: the bytes
+   * an earlier build emitted for the same arguments (the module cache: module-cache.ts; binaryen not needed).
    */
   constructor(
     readonly ir: PropnetIR,
     split: Split = { bases: [], keys: [] },
     absorbReaders = ABSORB_READERS,
+    built?: Uint8Array,
   ) {
     this.plan = lowerDifferential(ir, split.bases, split.keys, absorbReaders);
-    const binary = emitDifferentialModule(this.plan);
+    const binary = built ?? emitDifferentialModule(this.plan);
     this.binarySize = binary.byteLength;
     const instance = new WebAssembly.Instance(compileModule(binary), {});
     this.exports = instance.exports as unknown as DifferentialExports;

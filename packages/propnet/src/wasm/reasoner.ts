@@ -17,8 +17,10 @@ import {
 } from '@gdlkit/core';
 import type { PropnetIR } from '../ir.js';
 import { PROPNET_CAPABILITIES, PropnetReasoner } from '../reasoner.js';
+import { buildWasmModule, type ModuleOrigin } from './build-module.js';
 import { chooseWasmCore } from './choose-propagation.js';
 import { MAX_PAGES } from './emit.js';
+import type { CacheSetting } from './module-cache.js';
 import { MAX_MODULE_DEPTH, WasmPolicyTable } from './policy-table.js';
 import { createSimulationAdapter, type SimulationAdapter } from './simulation-adapter.js';
 import type { Propagation, WasmCore } from './wasm-core.js';
@@ -37,9 +39,29 @@ export class PropnetWasmReasoner extends PropnetReasoner {
   /** The game side of the policy simulations, made with the first policy table. */
   private adapter: SimulationAdapter | undefined;
 
-  constructor(game: Game, ir: PropnetIR, wasm: WasmCore = chooseWasmCore(ir)) {
+  /** Builds the module with its timed trial (binaryen loaded: `await loadBinaryen()`); no cache. */
+  constructor(
+    game: Game,
+    ir: PropnetIR,
+    wasm: WasmCore = chooseWasmCore(ir),
+    /** How the module was made (`create` reports a cache hit). */
+    readonly origin: ModuleOrigin = { cached: false, rates: {} },
+  ) {
     super(game, ir, wasm);
     this.wasm = wasm;
+  }
+
+  /**
+   * The reasoner for `ir` with its module from the per-game module cache when Node has a usable entry (binaryen
+   * not loaded), else built, timed and stored: module-cache.ts. `cache`: false for none, or the cache root.
+   */
+  static async create(
+    game: Game,
+    ir: PropnetIR,
+    options: { readonly cache?: CacheSetting } = {},
+  ): Promise<PropnetWasmReasoner> {
+    const { core, origin } = await buildWasmModule(ir, options.cache);
+    return new PropnetWasmReasoner(game, ir, core, origin);
   }
 
   /** Bytes of the generated WebAssembly binary. */

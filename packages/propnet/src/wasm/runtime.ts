@@ -31,15 +31,17 @@ export class WasmPropnet implements WasmCore {
   private loadedValid = false;
 
   /**
-   * Needs binaryen loaded (`await loadBinaryen()`; the backend's create does it). Throws BudgetExceededError when
-   * the generated module cannot be compiled.
+   * Needs binaryen loaded (`await loadBinaryen()`; the backend's create does it) unless `built` is given: the
+   * bytes an earlier build emitted for the same IR and options (the module cache: module-cache.ts). Throws
+   * BudgetExceededError when the module cannot be compiled.
    */
   constructor(
     readonly ir: PropnetIR,
     options: LowerOptions = {},
+    built?: Uint8Array,
   ) {
     this.plan = lower(ir, options);
-    const binary = emitModule(this.plan);
+    const binary = built ?? emitModule(this.plan);
     this.binarySize = binary.byteLength;
     const instance = new WebAssembly.Instance(compileModule(binary), {});
     this.exports = instance.exports as unknown as PropnetExports;

@@ -1,0 +1,52 @@
+// How the propnet-wasm backend gets its module: in Node, from the per-game cache when it holds one for this net
+// (binaryen is then never loaded and no candidate is timed); otherwise built and chosen by the timed trial
+// (choose-propagation.ts), then stored for the next build. In a browser the build is unchanged.
+import type { PropnetIR } from '../ir.js';
+import { loadBinaryen } from './binaryen-facade.js';
+import { chooseWasmModule, coreOfChoice } from './choose-propagation.js';
+import type { CacheSetting } from './module-cache.js';
+import type { WasmCore } from './wasm-core.js';
+
+/** How a reasoner's module was made. */
+export interface ModuleOrigin {
+  /** Read from the module cache (no binaryen, no trial) rather than built. */
+  readonly cached: boolean;
+  /** The trial's best rate per candidate, states per ms, when the module was built (none without a trial). */
+  readonly rates: Readonly<Record<string, number>>;
+}
+
+export interface WasmBuild {
+  readonly core: WasmCore;
+  readonly origin: ModuleOrigin;
+}
+
+const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+/** The module for `ir`: the cached one when `setting` allows a cache and it holds a usable entry, else a new build. */
+export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Promise<WasmBuild> {
+  const cache = inNode ? await import('./module-cache.js') : undefined;
+  const folder = cache?.cacheFolder(setting);
+  if (cache === undefined || folder === undefined) {
+    await loadBinaryen();
+    const { core, rates } = chooseWasmModule(ir);
+    return { core, origin: { cached: false, rates } };
+  }
+  const store = new cache.ModuleCache(folder);
+  const key = cache.moduleKey(ir);
+  const entry = store.read(key);
+  if (entry !== undefined) {
+    try {
+      return {
+        core: coreOfChoice(ir, entry.choice, entry.binary),
+        origin: { cached: true, rates: entry.rates },
+      };
+    } catch (error) {
+      // The checksum matched, so the bytes are as written, but they are no module of this net (another writer).
+      cache.warnCache(`ignoring ${store.fileOf(key)}: ${(error as Error).message}; rebuilding it`);
+    }
+  }
+  await loadBinaryen();
+  const { core, choice, binary, rates } = chooseWasmModule(ir);
+  store.write(key, { choice, binary, rates });
+  return { core, origin: { cached: false, rates } };
+}
