@@ -1,7 +1,8 @@
 //! The statistics of NST's move sequences (paper 03, section 3.2) in a bounded open-addressing table: a key
 //! packs the sequence's legal entries into one u64. The same design as core's TypeScript table
 //! (packages/core/src/policy/gram-table.ts): decay (section 4) is lazy, a real move only advancing an epoch
-//! and an entry's count being brought up to date when next touched; a sweep advancing a few slots per
+//! and an entry's count being brought up to date when next updated or swept (a read computes the decayed count
+//! without storing it, so which entries are read changes nothing); a sweep advancing a few slots per
 //! recorded simulation removes entries decayed below `prune_below`; at `max_entries` new sequences are
 //! dropped until the sweep frees room.
 
@@ -103,10 +104,15 @@ impl GramTable {
         let _ = key;
     }
 
-    /// The decayed visit count of an occupied slot.
-    pub fn count(&mut self, slot: usize) -> f64 {
-        self.refresh(slot);
-        self.slots[slot].count
+    /// The decayed visit count of an occupied slot; stores nothing.
+    pub fn count(&self, slot: usize) -> f64 {
+        let entry = &self.slots[slot];
+        let age = self.epoch - entry.epoch;
+        if age == 0 {
+            entry.count
+        } else {
+            entry.count * self.gamma.powi(age as i32)
+        }
     }
 
     pub fn average(&self, slot: usize) -> f64 {
@@ -250,6 +256,21 @@ mod tests {
         t.sweep(2048);
         assert_eq!(t.find(7), None);
         assert_eq!(t.size, 0);
+    }
+
+    #[test]
+    fn a_read_stores_nothing() {
+        let mut t = GramTable::new(0.6, 1000, 0.5);
+        for _ in 0..3 {
+            t.add(7, 50.0);
+        }
+        let s = t.find(7).unwrap();
+        t.decay();
+        assert_eq!(t.count(s), 3.0 * 0.6);
+        t.decay();
+        // Stored after the first read, the count would now be (3 * 0.6) * 0.6 = 1.0799999999999998.
+        assert_eq!(t.count(s), 3.0 * 0.6f64.powi(2));
+        assert_ne!(3.0 * 0.6f64.powi(2), 3.0 * 0.6 * 0.6);
     }
 
     #[test]

@@ -42,6 +42,20 @@ const SWEEP_SLOTS: usize = 64;
 /// Sequence keys pack three legal entries into a u64 below u64::MAX (the empty-slot key).
 const MAX_ENTRIES_FOR_KEYS: usize = 1 << 21;
 
+/// The least decayed count a pair must have for a triple extending it to reach the threshold k (core's
+/// `tripleFloor`, packages/core/src/policy/nst.ts, which gives the reasoning): a triple is recorded with role
+/// r's pair of its last two moves and role r - 1's pair of its first two, and exceeds either by less than
+/// 0.5 / (1 - γ) (what it kept when the sweep removed the pair first, decaying); a relative margin for rounding.
+fn triple_floor(threshold: f64, gamma: f64) -> f64 {
+    threshold
+        - if gamma < 1.0 {
+            PRUNE_BELOW / (1.0 - gamma)
+        } else {
+            0.0
+        }
+        - threshold * 1e-6
+}
+
 /// A uniform double in [0, 1) from the next 32 bits, as core's `Rng.nextFloat`.
 pub fn next_float(rng: &mut Rng) -> f64 {
     f64::from(rng.next_u32()) / 4_294_967_296.0
@@ -58,6 +72,8 @@ pub struct PolicyTables {
     pairs: Vec<GramTable>,
     triples: Vec<GramTable>,
     weights: Vec<f64>,
+    /// The least count of a pair whose triples can reach the threshold.
+    floor: f64,
     /// MAST's Gibbs weight exp((Qh(a) - 100) / τ) per legal entry for `choose_cached`, and whether an entry's
     /// weight must be recomputed since its count changed.
     cached: Vec<f64>,
@@ -90,6 +106,7 @@ impl PolicyTables {
             pairs: grams(per_role),
             triples: grams(per_role),
             weights: Vec::new(),
+            floor: triple_floor(spec.threshold, spec.gamma),
             cached: vec![1.0; entries],
             stale: vec![false; entries],
             spec,
@@ -244,12 +261,13 @@ impl PolicyTables {
         if next_float(rng) < self.spec.epsilon {
             return rng.next_int(legal.len() as u32) as usize;
         }
-        self.prefetch_sequences(role, legal, history);
+        let context_reaches = self.context_reaches(role, history);
+        self.prefetch_sequences(role, legal, history, context_reaches);
         let mut best = 0;
         let mut best_score = f64::NEG_INFINITY;
         let mut ties = 0u32;
         for (i, &l) in legal.iter().enumerate() {
-            let s = self.score(role, l, history);
+            let s = self.score_with(role, l, history, context_reaches);
             if s > best_score {
                 best_score = s;
                 best = i;
@@ -265,7 +283,13 @@ impl PolicyTables {
     }
 
     /// Starts loading the table slots `score` will probe for each legal move (large tables miss the caches).
-    fn prefetch_sequences(&self, role: usize, legal: &[u32], history: &[u32]) {
+    fn prefetch_sequences(
+        &self,
+        role: usize,
+        legal: &[u32],
+        history: &[u32],
+        context_reaches: bool,
+    ) {
         let n = self.roles;
         let steps = history.len() / n;
         let (pairs, triples) = (&self.pairs[role], &self.triples[role]);
@@ -278,7 +302,7 @@ impl PolicyTables {
                 pairs.prefetch(last * self.entries + u64::from(l));
             }
         }
-        if steps >= 2 && triples.is_large() {
+        if context_reaches && triples.is_large() {
             let before = u64::from(history[(steps - 2) * n + (role + n - 2) % n]);
             for &l in legal {
                 triples.prefetch((before * self.entries + last) * self.entries + u64::from(l));
@@ -286,8 +310,30 @@ impl PolicyTables {
         }
     }
 
+    /// Whether a triple of `role` after `history` can count: role r - 1's pair of the context (the triple's two
+    /// earlier moves) reaches the floor (`triple_floor`). The same for every move of a choice.
+    fn context_reaches(&self, role: usize, history: &[u32]) -> bool {
+        let n = self.roles;
+        let steps = history.len() / n;
+        if steps < 2 {
+            return false;
+        }
+        let before = u64::from(history[(steps - 2) * n + (role + n - 2) % n]);
+        let last = u64::from(history[(steps - 1) * n + (role + n - 1) % n]);
+        let pairs = &self.pairs[(role + n - 1) % n];
+        self.reaches(pairs, pairs.find(before * self.entries + last))
+    }
+
+    fn reaches(&self, pairs: &GramTable, slot: Option<usize>) -> bool {
+        pairs.dropped > 0 || slot.map_or(0.0, |s| pairs.count(s)) >= self.floor
+    }
+
     /// NST's T(a) (section 3.2): the average of the sequences ending in `entry` that are seen often enough.
-    pub fn score(&mut self, role: usize, entry: u32, history: &[u32]) -> f64 {
+    pub fn score(&self, role: usize, entry: u32, history: &[u32]) -> f64 {
+        self.score_with(role, entry, history, self.context_reaches(role, history))
+    }
+
+    fn score_with(&self, role: usize, entry: u32, history: &[u32], context_reaches: bool) -> f64 {
         let e = entry as usize;
         if self.counts[e] == 0.0 {
             return 100.0;
@@ -298,23 +344,19 @@ impl PolicyTables {
         let mut terms = 1.0;
         if steps >= 1 {
             let last = u64::from(history[(steps - 1) * n + (role + n - 1) % n]);
-            let pairs = &mut self.pairs[role];
-            let mut pair_counts = false;
-            if let Some(slot) = pairs.find(last * self.entries + u64::from(entry)) {
+            let pairs = &self.pairs[role];
+            let pair = pairs.find(last * self.entries + u64::from(entry));
+            if let Some(slot) = pair {
                 if pairs.count(slot) >= self.spec.threshold {
                     sum += pairs.average(slot);
                     terms += 1.0;
-                    pair_counts = true;
                 }
             }
-            // A triple is recorded with its pair (same step and role), so its count never exceeds the
-            // pair's: a pair below k leaves the triple below k, and its lookup (a cache miss in a large
-            // table) is skipped. Only a k under the pruning bound, where a triple may outlive its pruned
-            // pair, or a full pair table, which drops new pairs, break this; the first is looked up anyway.
-            if steps >= 2 && (pair_counts || self.spec.threshold < PRUNE_BELOW) {
+            // The triple's lookup (a cache miss in a large table) only where both its pairs let it reach k.
+            if context_reaches && self.reaches(pairs, pair) {
                 let before = u64::from(history[(steps - 2) * n + (role + n - 2) % n]);
                 let key = (before * self.entries + last) * self.entries + u64::from(entry);
-                let triples = &mut self.triples[role];
+                let triples = &self.triples[role];
                 if let Some(slot) = triples.find(key) {
                     if triples.count(slot) >= self.spec.threshold {
                         sum += triples.average(slot);

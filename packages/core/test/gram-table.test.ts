@@ -40,6 +40,18 @@ describe('GramTable', () => {
     }
   });
 
+  it('a read computes the decayed count without storing it: only updates and the sweep round it', () => {
+    const table = new GramTable({ gamma: 0.6, maxEntries: 1000, pruneBelow: 0.5 });
+    for (let i = 0; i < 3; i++) table.add(7, 1, 50);
+    const slot = table.find(7, 1);
+    table.decay();
+    expect(table.count(slot)).toBe(3 * 0.6);
+    table.decay();
+    // Stored after the first read, the count would now be (3 * 0.6) * 0.6 = 1.0799999999999998.
+    expect(table.count(slot)).toBe(3 * 0.6 ** 2);
+    expect(3 * 0.6 ** 2).not.toBe(3 * 0.6 * 0.6);
+  });
+
   it('holds at most maxEntries and counts the sequences it had to drop', () => {
     const table = new GramTable({ gamma: 1, maxEntries: 1000, pruneBelow: 0.5 });
     for (let i = 0; i < 5000; i++) table.add(i, i % 7, 50);

@@ -1,5 +1,77 @@
 import { describe, expect, it } from 'vitest';
 import { createPolicyTable, GdlkitError, MastTable, NstTable, Rng } from '../src/index.js';
+import { GramTable } from '../src/policy/gram-table.js';
+import { MoveStats } from '../src/policy/move-stats.js';
+import { PAIR, PRUNE_BELOW, SWEEP_SLOTS } from '../src/policy/nst.js';
+
+/** NST's tables kept beside an NstTable, fed alike, whose T(a) looks every sequence up (section 3.2 as written). */
+class EveryLookup {
+  private readonly roles: { singles: MoveStats; pairs: GramTable; triples: GramTable }[];
+
+  constructor(
+    roleCount: number,
+    private readonly threshold: number,
+    private readonly gamma: number,
+    maxEntries: number,
+  ) {
+    const options = { gamma, maxEntries, pruneBelow: PRUNE_BELOW };
+    this.roles = Array.from({ length: roleCount }, () => ({
+      singles: new MoveStats(),
+      pairs: new GramTable(options),
+      triples: new GramTable(options),
+    }));
+  }
+
+  record(moves: readonly number[], steps: number, rewards: readonly number[]): void {
+    const n = this.roles.length;
+    for (let step = 0; step < steps; step++) {
+      for (let r = 0; r < n; r++) {
+        const { singles, pairs, triples } = this.roles[r]!;
+        const move = moves[step * n + r]!;
+        singles.add(move, rewards[r]!);
+        if (step < 1) continue;
+        const last = moves[(step - 1) * n + ((r + n - 1) % n)]!;
+        pairs.add(last, move, rewards[r]!);
+        if (step >= 2)
+          triples.add(moves[(step - 2) * n + ((r + n - 2) % n)]! * PAIR + last, move, rewards[r]!);
+      }
+    }
+    for (const { pairs, triples } of this.roles) {
+      pairs.sweep(SWEEP_SLOTS);
+      triples.sweep(SWEEP_SLOTS);
+    }
+  }
+
+  decay(): void {
+    for (const grams of this.roles) {
+      grams.singles.decay(this.gamma);
+      grams.pairs.decay();
+      grams.triples.decay();
+    }
+  }
+
+  score(role: number, move: number, previous: readonly number[]): number {
+    const { singles, pairs, triples } = this.roles[role]!;
+    if (singles.count(move) === 0) return 100;
+    let sum = singles.average(move);
+    let terms = 1;
+    const n = this.roles.length;
+    const steps = previous.length / n;
+    const add = (table: GramTable, context: number) => {
+      const slot = table.find(context, move);
+      if (slot >= 0 && table.count(slot) >= this.threshold) {
+        sum += table.average(slot);
+        terms++;
+      }
+    };
+    if (steps >= 1) add(pairs, previous[(steps - 1) * n + ((role + n - 1) % n)]!);
+    if (steps >= 2) {
+      const before = previous[(steps - 2) * n + ((role + n - 2) % n)]!;
+      add(triples, before * PAIR + previous[(steps - 1) * n + ((role + n - 1) % n)]!);
+    }
+    return sum / terms;
+  }
+}
 
 function draws(choose: (random: () => number) => number, times: number, seed: number): number[] {
   const rng = new Rng(seed);
@@ -59,6 +131,48 @@ describe('policy tables (paper 03)', () => {
     expect(nst.score(1, 3, [9, 8, 1, 9])).toBeCloseTo((40 + 60 + 60) / 3, 12);
     expect(nst.score(1, 3, [9, 7, 1, 9])).toBeCloseTo((40 + 60) / 2, 12);
     expect(nst.score(1, 3, [9, 8, 2, 9])).toBeCloseTo(40, 12);
+  });
+
+  it("NST's skipped triple lookups never change a score, under decay, pruning and a full table", () => {
+    const cases = [
+      { gamma: 0.6, threshold: 7, maxEntries: 1 << 16 },
+      // A pair pruned before its triple restarts at 1 while the triple goes on (1.3 >= k): the old rule, a triple
+      // looked up only when its pair counts, missed such triples.
+      { gamma: 0.3, threshold: 1.2, maxEntries: 1 << 16 },
+      // Full pair tables: a triple may be held without its pairs.
+      { gamma: 0.5, threshold: 2, maxEntries: 20 },
+      { gamma: 1, threshold: 3, maxEntries: 20 },
+    ];
+    for (const { gamma, threshold, maxEntries } of cases) {
+      const nst = new NstTable(2, { kind: 'nst', gamma, threshold, maxEntries, epsilon: 0 });
+      const twin = new EveryLookup(2, threshold, gamma, maxEntries);
+      const rng = new Rng(17);
+      let compared = 0;
+      let differ = 0;
+      for (let sim = 0; sim < 3000; sim++) {
+        const steps = 1 + rng.nextInt(8);
+        // Few moves a role, so that sequences recur and reach k.
+        const moves = Array.from({ length: steps * 2 }, (_, i) => (i % 2) * 10 + rng.nextInt(6));
+        const rewards = [rng.nextInt(101), rng.nextInt(101)];
+        nst.record(moves, steps, rewards);
+        twin.record(moves, steps, rewards);
+        if (sim % 10 === 9) {
+          nst.decay();
+          twin.decay();
+        }
+        for (let at = 1; at < steps; at++) {
+          const previous = moves.slice(Math.max(0, at - 2) * 2, at * 2);
+          for (let role = 0; role < 2; role++) {
+            for (let move = role * 10; move < role * 10 + 6; move++) {
+              if (nst.score(role, move, previous) !== twin.score(role, move, previous)) differ++;
+              compared++;
+            }
+          }
+        }
+      }
+      expect(differ, `γ ${gamma}, k ${threshold}`).toBe(0);
+      expect(compared).toBeGreaterThan(10_000);
+    }
   });
 
   it('decay multiplies counts by γ; a count decayed to 0 restarts from the next reward', () => {

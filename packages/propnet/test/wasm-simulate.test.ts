@@ -147,6 +147,38 @@ describe.each(games)('policy simulations inside WebAssembly: $path', ({ path, co
   }
 });
 
+describe('policy simulations inside WebAssembly: lazy decay', () => {
+  it("a choice's reads store no decayed count, as in the reference: two decays later a pair of count 3 still reaches k = 3 * 0.6^2", () => {
+    const { game, reasoner } = straightLine('tictactoe.kif');
+    const initial = reasoner.initialState();
+    const [a, b, c] = reasoner.legalMoves(initial, 0);
+    const noop = reasoner.legalMoves(initial, 1)[0]!;
+    const [p, q] = reasoner.legalMoves(reasoner.nextState(initial, [a!, noop]), 1);
+    // o's p after x's a: 100 three times (the pair), p elsewhere 0 four times (single 42.9), q 50.
+    const sims: [number[], number][] = [
+      ...Array.from({ length: 3 }, (): [number[], number] => [[a!, noop, noop, p!], 100]),
+      ...Array.from({ length: 4 }, (): [number[], number] => [[b!, noop, noop, p!], 0]),
+      [[c!, noop, noop, q!], 50],
+    ];
+    // Stored at the first choice, the pair's count would be (3 * 0.6) * 0.6 below k after the second decay.
+    const spec: PolicySpec = { kind: 'nst', gamma: 0.6, threshold: 3 * 0.6 ** 2, epsilon: 0 };
+    for (const limits of [undefined, { pairCells: 0, tripleEntries: 0 }]) {
+      const created = reasoner.createPolicy(spec) as WasmPolicyTable;
+      const module = limits ? new WasmPolicyTable(spec, created.adapter, reasoner.ir, game, limits) : created;
+      const reference = createPolicyTable(spec, game.roles.length);
+      for (const table of [module, reference]) {
+        for (const [moves, reward] of sims) table.record(moves, 2, [0, reward]);
+        const choices = [];
+        for (let decays = 0; decays < 2; decays++) {
+          table.decay();
+          choices.push(table.choose(1, [p!, q!], [a!, noop], () => 0.5));
+        }
+        expect(choices, limits ? 'hashed' : 'dense').toEqual([0, 0]);
+      }
+    }
+  });
+});
+
 describe('policy simulations inside WebAssembly: large NST tables', () => {
   it("a sequence table past 1 MiB, whose lookups read their slots ahead: the reference's simulations", () => {
     const { game, reasoner } = straightLine('breakthrough.kif');

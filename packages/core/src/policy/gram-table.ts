@@ -1,7 +1,8 @@
 // The statistics of NST's move sequences (paper 03, section 3.2) in a bounded open-addressing table of typed
 // arrays: a key is a context (the earlier moves, packed into one double) and a move. Decay (section 4) is lazy:
-// a real move only advances an epoch, and an entry's count is brought up to date when it is next touched,
-// so decaying costs nothing on the reply path. Entries whose decayed count falls below `pruneBelow` are
+// a real move only advances an epoch, and an entry's count is brought up to date when it is next updated or
+// swept, so decaying costs nothing on the reply path. A read computes the decayed count without storing it, so
+// which entries are read changes nothing (NST skips lookups that cannot count, nst.ts). Entries whose decayed count falls below `pruneBelow` are
 // removed by a sweep that advances a few slots per recorded simulation until it has been round the table since
 // the last decay (every entry is then up to date or removed, so sweeping on would change nothing); at
 // `maxEntries` new sequences are not recorded until the sweep frees room. The Rust table
@@ -50,10 +51,10 @@ export class GramTable {
     }
   }
 
-  /** The decayed visit count of an occupied slot. */
+  /** The decayed visit count of an occupied slot; stores nothing. */
   count(slot: number): number {
-    this.refresh(slot);
-    return this.counts[slot]!;
+    const age = this.epoch - this.epochs[slot]!;
+    return age === 0 ? this.counts[slot]! : this.counts[slot]! * this.options.gamma ** age;
   }
 
   average(slot: number): number {

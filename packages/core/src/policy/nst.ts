@@ -8,13 +8,26 @@ import { resolvePolicySpec } from './policy-spec.js';
  * A sequence whose decayed count falls below this is forgotten. It counts only after k visits again anyway,
  * when the forgotten half visit would weigh under a fourteenth of its average.
  */
-const PRUNE_BELOW = 0.5;
+export const PRUNE_BELOW = 0.5;
 
 /** Moves ids are below 2^26 in any store we can hold, so a pair packs exactly into a double. */
 export const PAIR = 2 ** 26;
 
 /** Table slots the pruning sweep examines per recorded simulation. */
-const SWEEP_SLOTS = 64;
+export const SWEEP_SLOTS = 64;
+
+/**
+ * The least decayed count a pair must have for a triple extending it to reach the threshold k. A triple
+ * (a, b, m) of role r is recorded in the same simulation as role r's pair (b, m) (the same step) and role r - 1's
+ * pair (a, b) (the step before), so each pair gains whatever the triple gains, and decays alike, while it is
+ * held. The sweep may remove a pair (count < 0.5) before its triple, at most once an epoch, and what the triple
+ * kept then decays by γ an epoch: a triple exceeds either pair by less than 0.5 / (1 - γ) (nothing at γ = 1,
+ * which never prunes). The relative margin covers rounding. A pair table that has dropped a new pair (full)
+ * bounds nothing: `reaches` then always looks the triple up.
+ */
+export function tripleFloor(threshold: number, gamma: number): number {
+  return threshold - (gamma < 1 ? PRUNE_BELOW / (1 - gamma) : 0) - threshold * 1e-6;
+}
 
 /** The N-gram statistics of one role: sequences of length 1, 2 and 3 ending with one of its moves. */
 class RoleGrams {
@@ -39,6 +52,8 @@ export class NstTable implements PolicyTable {
   private readonly roles: RoleGrams[];
   private readonly epsilon: number;
   private readonly threshold: number;
+  /** The least count of a pair whose triples can reach the threshold. */
+  private readonly floor: number;
   private readonly gamma: number;
 
   constructor(roleCount: number, spec: PolicySpec) {
@@ -49,6 +64,7 @@ export class NstTable implements PolicyTable {
     this.roles = Array.from({ length: roleCount }, () => new RoleGrams(table));
     this.epsilon = epsilon;
     this.threshold = threshold;
+    this.floor = tripleFloor(threshold, gamma);
   }
 
   get size(): number {
@@ -64,6 +80,33 @@ export class NstTable implements PolicyTable {
 
   /** T(a) for `role` playing `move` after the joint moves `previous` (as in `choose`). */
   score(role: number, move: TermId, previous: ArrayLike<TermId>): number {
+    return this.scoreWith(role, move, previous, this.contextReaches(role, previous));
+  }
+
+  /**
+   * Whether a triple of `role` after `previous` can count: role r - 1's pair of the context (the triple's two
+   * earlier moves) reaches the floor (see tripleFloor). The same for every move of a choice.
+   */
+  private contextReaches(role: number, previous: ArrayLike<TermId>): boolean {
+    const n = this.roles.length;
+    const steps = previous.length / n;
+    if (steps < 2) return false;
+    const pairs = this.roles[(role + n - 1) % n]!.pairs;
+    const before = previous[(steps - 2) * n + ((role + n - 2) % n)]!;
+    const last = previous[(steps - 1) * n + ((role + n - 1) % n)]!;
+    return this.reaches(pairs, pairs.find(before, last));
+  }
+
+  private reaches(pairs: GramTable, slot: number): boolean {
+    return pairs.dropped > 0 || (slot >= 0 ? pairs.count(slot) : 0) >= this.floor;
+  }
+
+  private scoreWith(
+    role: number,
+    move: TermId,
+    previous: ArrayLike<TermId>,
+    contextReaches: boolean,
+  ): number {
     const grams = this.roles[role]!;
     if (grams.singles.count(move) === 0) return 100;
     let sum = grams.singles.average(move);
@@ -73,16 +116,12 @@ export class NstTable implements PolicyTable {
     if (steps >= 1) {
       const last = previous[(steps - 1) * n + ((role + n - 1) % n)]!;
       const pair = grams.pairs.find(last, move);
-      const pairCounts = pair >= 0 && grams.pairs.count(pair) >= this.threshold;
-      if (pairCounts) {
+      if (pair >= 0 && grams.pairs.count(pair) >= this.threshold) {
         sum += grams.pairs.average(pair);
         terms++;
       }
-      // A triple is recorded with its pair (same step and role), so its count never exceeds the pair's: a
-      // pair below k leaves the triple below k, and its lookup is skipped. Only a k under the pruning bound
-      // (a triple may outlive its pruned pair) or a full pair table (new pairs dropped) break this; the
-      // first is looked up anyway. The Rust tables (crates/propnet-core/src/policy.rs) do the same.
-      if (steps >= 2 && (pairCounts || this.threshold < PRUNE_BELOW)) {
+      // The triple's lookup (a cache miss in a large table) only where both its pairs let it reach k.
+      if (contextReaches && this.reaches(grams.pairs, pair)) {
         const before = previous[(steps - 2) * n + ((role + n - 2) % n)]!;
         const triple = grams.triples.find(before * PAIR + last, move);
         if (triple >= 0 && grams.triples.count(triple) >= this.threshold) {
@@ -99,8 +138,9 @@ export class NstTable implements PolicyTable {
     let best = 0;
     let bestScore = Number.NEGATIVE_INFINITY;
     let ties = 0;
+    const contextReaches = this.contextReaches(role, previous);
     for (let i = 0; i < moves.length; i++) {
-      const s = this.score(role, moves[i]!, previous);
+      const s = this.scoreWith(role, moves[i]!, previous, contextReaches);
       if (s > bestScore) {
         bestScore = s;
         best = i;

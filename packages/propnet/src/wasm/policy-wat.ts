@@ -41,6 +41,8 @@ export const POLICY_WAT = `
   (global $tau (mut f64) (f64.const 10))
   (global $eps (mut f64) (f64.const 0.2))
   (global $k (mut f64) (f64.const 7))
+  ;; The least count of a pair whose triples can reach k (core's tripleFloor, nst.ts).
+  (global $floor (mut f64) (f64.const 7))
   (global $gamma (mut f64) (f64.const 1))
   (global $maxEntries (mut i32) (i32.const 0))
   (global $maxSlots (mut i32) (i32.const 0))
@@ -72,6 +74,12 @@ export const POLICY_WAT = `
     (local $t i32)
     (global.set $R (local.get $R)) (global.set $kind (local.get $kind)) (global.set $tau (local.get $tau))
     (global.set $eps (local.get $eps)) (global.set $k (local.get $k)) (global.set $gamma (local.get $gamma))
+    (global.set $floor (f64.sub
+      (f64.sub (local.get $k)
+        (if (result f64) (f64.lt (local.get $gamma) (f64.const 1))
+          (then (f64.div (f64.const 0.5) (f64.sub (f64.const 1) (local.get $gamma))))
+          (else (f64.const 0))))
+      (f64.mul (local.get $k) (f64.const 1e-6))))
     (global.set $maxEntries (local.get $maxEntries)) (global.set $maxSlots (local.get $maxSlots))
     (global.set $list (local.get $list)) (global.set $weights (local.get $weights))
     (global.set $rewards (local.get $rewards)) (global.set $terms (local.get $terms))
@@ -219,7 +227,14 @@ export const POLICY_WAT = `
   (func $touch (param $t i32) (param $before i32) (param $last i32) (param $move i32) (result i32)
     (i32.load offset=24 (call $slot (local.get $t) (call $home (local.get $t) (local.get $before) (local.get $last) (local.get $move)))))
   (func $large (param $t i32) (result i32) (i32.ge_u (call $mask (local.get $t)) (i32.const 32767)))
-  ;; Lazy decay: the count is multiplied by gamma^age when the slot is touched.
+  ;; Lazy decay: the count is multiplied by gamma^age when the slot is updated or swept; a read ($decayed) stores
+  ;; nothing, so which slots are read changes no later rounding.
+  (func $decayed (param $t i32) (param $a i32) (result f64)
+    (local $age i32)
+    (local.set $age (i32.sub (i32.load offset=8 (call $head (local.get $t))) (i32.load offset=28 (local.get $a))))
+    (if (result f64) (local.get $age)
+      (then (f64.mul (f64.load (local.get $a)) (call $pow (global.get $gamma) (f64.convert_i32_u (local.get $age)))))
+      (else (f64.load (local.get $a)))))
   (func $refresh (param $t i32) (param $a i32)
     (local $epoch i32) (local $age i32)
     (local.set $epoch (i32.load offset=8 (call $head (local.get $t))))
@@ -437,16 +452,17 @@ export const POLICY_WAT = `
     (call $at (local.get $hist) (i32.add (i32.mul (i32.sub (local.get $step) (i32.const 2)) (global.get $R))
       (call $prev2 (local.get $r)))))
   ;; NST's scores T(a) of the n moves, in two passes that each read their slots ahead (see $touch): the single
-  ;; move and its pair for every move, then the triple of each move whose pair counts (a triple is looked up only
-  ;; then, see nst.ts), so only those triples are read ahead. These are the reference's lookups, so the same slots
-  ;; are refreshed (a refresh depends on its slot alone, not on the order). Each move's part of the score so far
-  ;; goes to $weights as (sum f64, terms i32, triple wanted i32); returns how many triples are wanted.
+  ;; move and its pair for every move, then the triple of each move whose triple can count ($gate: role r - 1's
+  ;; pair of the context reaches the floor; and the move's own pair does, see nst.ts), so only those triples are
+  ;; read ahead. Each move's part of the score so far goes to $weights as (sum f64, terms i32, triple wanted i32);
+  ;; returns how many triples are wanted.
   (func $scoreShort (param $r i32) (param $n i32) (param $moves i32) (param $last i32) (param $steps i32)
-      (result i32)
+      (param $gate i32) (result i32)
     (local $i i32) (local $m i32) (local $a i32) (local $s i32) (local $sum f64) (local $terms i32)
-    (local $counts i32) (local $want i32) (local $wanted i32) (local $pair i32) (local $base i32) (local $mask i32)
-    (local $context i32) (local $row i32)
+    (local $count f64) (local $dropped i32) (local $want i32) (local $wanted i32) (local $pair i32) (local $base i32)
+    (local $mask i32) (local $context i32) (local $row i32)
     (local.set $pair (i32.shl (local.get $r) (i32.const 1)))
+    (local.set $dropped (i32.ne (i32.load offset=4 (call $head (local.get $pair))) (i32.const 0)))
     (local.set $base (call $base (local.get $pair)))
     (local.set $mask (call $mask (local.get $pair)))
     (local.set $context (call $contextHash (i32.const 0) (local.get $last)))
@@ -468,7 +484,7 @@ export const POLICY_WAT = `
           (local.set $sum (call $sAverage (local.get $r) (local.get $m)))
           (if (local.get $steps)
             (then
-              (local.set $counts (i32.const 0))
+              (local.set $count (f64.const 0))
               (local.set $s
                 (if (result i32) (local.get $row)
                   (then
@@ -478,15 +494,13 @@ export const POLICY_WAT = `
                     (local.get $last) (local.get $m)))))
               (if (local.get $s)
                 (then
-                  (call $refresh (local.get $pair) (local.get $s))
-                  (if (f64.ge (f64.load (local.get $s)) (global.get $k))
+                  (local.set $count (call $decayed (local.get $pair) (local.get $s)))
+                  (if (f64.ge (local.get $count) (global.get $k))
                     (then
-                      (local.set $counts (i32.const 1))
                       (local.set $sum (f64.add (local.get $sum) (f64.load offset=8 (local.get $s))))
                       (local.set $terms (i32.const 2))))))
-              ;; A triple is recorded with its pair, so a pair below k leaves its triple below k (see nst.ts).
-              (local.set $want (i32.and (i32.ge_u (local.get $steps) (i32.const 2))
-                (i32.or (local.get $counts) (f64.lt (global.get $k) (f64.const 0.5)))))))))
+              (local.set $want (i32.and (local.get $gate)
+                (i32.or (local.get $dropped) (f64.ge (local.get $count) (global.get $floor)))))))))
       (local.set $a (i32.add (global.get $weights) (i32.shl (local.get $i) (i32.const 4))))
       (f64.store (local.get $a) (local.get $sum))
       (i32.store offset=8 (local.get $a) (local.get $terms))
@@ -523,10 +537,27 @@ export const POLICY_WAT = `
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
     (global.set $sink (i32.xor (global.get $sink) (local.get $acc))))
+  ;; Whether a triple of role r after the moves before and last can count: role r - 1's pair (before, last) reaches
+  ;; the floor, or that role's pair table has dropped pairs (then it bounds nothing); see nst.ts's tripleFloor.
+  (func $contextReaches (param $r i32) (param $before i32) (param $last i32) (result i32)
+    (local $p i32) (local $t i32) (local $c i32)
+    (local.set $p (call $prev1 (local.get $r)))
+    (local.set $t (i32.shl (local.get $p) (i32.const 1)))
+    (if (i32.load offset=4 (call $head (local.get $t))) (then (return (i32.const 1))))
+    (local.set $c
+      (if (result i32) (call $dense (local.get $p))
+        (then
+          (local.set $c (call $cell (local.get $p) (local.get $before) (local.get $last)))
+          (select (local.get $c) (i32.const 0) (i32.load offset=24 (local.get $c))))
+        (else (call $findIn (call $base (local.get $t)) (call $mask (local.get $t))
+          (call $contextHash (i32.const 0) (local.get $before)) (i32.const 0) (local.get $before) (local.get $last)))))
+    (f64.ge
+      (if (result f64) (local.get $c) (then (call $decayed (local.get $t) (local.get $c))) (else (f64.const 0)))
+      (global.get $floor)))
   (func $nstChoose (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32) (result i32)
     (local $i i32) (local $best i32) (local $ties i32) (local $s f64) (local $bestScore f64) (local $last i32)
     (local $before i32) (local $triples i32) (local $a i32) (local $j i32) (local $sum f64) (local $terms i32)
-    (local $base i32) (local $mask i32) (local $context i32) (local $row i32) (local $v i32)
+    (local $base i32) (local $mask i32) (local $context i32) (local $row i32) (local $v i32) (local $gate i32)
     (if (f64.lt (call $rand) (global.get $eps)) (then (return (call $below (local.get $n)))))
     ;; The context is the same for every move scored: read once.
     (if (i32.ge_u (local.get $steps) (i32.const 1))
@@ -537,10 +568,12 @@ export const POLICY_WAT = `
     (local.set $base (call $base (local.get $triples)))
     (local.set $mask (call $mask (local.get $triples)))
     (local.set $context (call $contextHash (local.get $before) (local.get $last)))
-    (if (i32.and (i32.ge_u (local.get $steps) (i32.const 2))
-          (i32.ne (i32.load offset=8 (call $denseHead (local.get $r))) (i32.const 0)))
+    (if (i32.ge_u (local.get $steps) (i32.const 2))
+      (then (local.set $gate (call $contextReaches (local.get $r) (local.get $before) (local.get $last)))))
+    (if (i32.and (local.get $gate) (i32.ne (i32.load offset=8 (call $denseHead (local.get $r))) (i32.const 0)))
       (then (local.set $row (call $tripleRow (local.get $r) (local.get $before) (local.get $last)))))
-    (if (call $scoreShort (local.get $r) (local.get $n) (local.get $moves) (local.get $last) (local.get $steps))
+    (if (call $scoreShort (local.get $r) (local.get $n) (local.get $moves) (local.get $last) (local.get $steps)
+          (local.get $gate))
       (then (call $prefetch (local.get $triples) (local.get $n) (local.get $moves) (local.get $context) (i32.const 1)
         (local.get $row))))
     (local.set $bestScore (f64.const -inf))
@@ -562,8 +595,7 @@ export const POLICY_WAT = `
                 (local.get $last) (call $at (local.get $moves) (local.get $i))))))
           (if (local.get $j)
             (then
-              (call $refresh (local.get $triples) (local.get $j))
-              (if (f64.ge (f64.load (local.get $j)) (global.get $k))
+              (if (f64.ge (call $decayed (local.get $triples) (local.get $j)) (global.get $k))
                 (then
                   (local.set $sum (f64.add (local.get $sum) (f64.load offset=8 (local.get $j))))
                   (local.set $terms (i32.add (local.get $terms) (i32.const 1)))))))))
