@@ -7,6 +7,10 @@
 //!
 //! Which bases: measured on short random playouts — those that change at least `FLIP_SHARE` of the steps,
 //! at most `MAX_BASES` of them, kept only while the playouts show no more than `MAX_SIDES` combinations.
+//! When no base changes that often, a control that cycles through phases or players (amazons' `turn ?player
+//! move|fire`, quarto's select and place controls: each base changes at every other step, three players'
+//! control at two steps of three) is found jointly: the bases that change at least `JOINT_MIN_SHARE` of the
+//! steps, most often first, whose combination changes at least `FLIP_SHARE` of the steps.
 
 use crate::differential::{DifferentialNet, DifferentialRun};
 use crate::differential_playout::play;
@@ -15,6 +19,8 @@ use crate::ir::Ir;
 use crate::rng::Rng;
 
 const FLIP_SHARE: f64 = 0.9;
+/// A base of a joint control changes at least this share of the steps (six players' control: 1/3).
+const JOINT_MIN_SHARE: f64 = 0.25;
 const MAX_BASES: usize = 4;
 const MAX_SIDES: usize = 4;
 /// Trial playouts (and their depth cap) for the choice.
@@ -72,9 +78,12 @@ impl SideNets {
         let mut flips = vec![0u32; ir.base_count()];
         let mut previous = start.to_vec();
         let mut states: Vec<Vec<u32>> = Vec::new();
+        // Per visit, whether it is its playout's first.
+        let mut first: Vec<bool> = Vec::new();
         let mut best = vec![0; ir.role_count];
         for seed in 0..TRIAL_PLAYOUTS {
             previous.copy_from_slice(start);
+            let mut at_start = true;
             play(
                 ir,
                 &mut trial,
@@ -92,25 +101,43 @@ impl SideNets {
                     }
                     previous.copy_from_slice(s);
                     states.push(s.to_vec());
+                    first.push(at_start);
+                    at_start = false;
                 },
             )?;
         }
         // Every visit but each playout's first is a step.
         let steps = states.len() as u32 - TRIAL_PLAYOUTS;
-        let mut split: Vec<u32> = (0..ir.base_count() as u32)
-            .filter(|&b| steps > 0 && flips[b as usize] as f64 >= FLIP_SHARE * steps as f64)
-            .take(MAX_BASES)
-            .collect();
+        let flips = &flips;
+        let often = |share: f64| {
+            (0..ir.base_count() as u32)
+                .filter(move |&b| steps > 0 && flips[b as usize] as f64 >= share * steps as f64)
+        };
+        let mut split: Vec<u32> = often(FLIP_SHARE).take(MAX_BASES).collect();
+        let joint = split.is_empty();
+        if joint {
+            split = often(JOINT_MIN_SHARE).collect();
+            // Most often first (stable: lowest index on a tie).
+            split.sort_by_key(|&b| std::cmp::Reverse(flips[b as usize]));
+            split.truncate(MAX_BASES);
+        }
         while !split.is_empty() {
             let mut keys: Vec<u32> = states.iter().map(|s| key(&split, s)).collect();
+            // Steps whose combination differs from the visit before (a playout's first visit is no step).
+            let changes = (1..keys.len())
+                .filter(|&i| !first[i] && keys[i] != keys[i - 1])
+                .count();
             keys.sort_unstable();
             keys.dedup();
             if keys.len() <= MAX_SIDES {
+                if joint && (changes as f64) < FLIP_SHARE * steps as f64 {
+                    break;
+                }
                 return Ok((split, keys));
             }
             split.pop();
         }
-        Ok((split, Vec::new()))
+        Ok((Vec::new(), Vec::new()))
     }
 
     /// The split bases (base indices).

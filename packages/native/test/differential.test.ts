@@ -9,7 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NativeReasoner, requireNative } from '../src/index.js';
 import { withoutRust } from './rust-toolchain.js';
 
-describe.skipIf(withoutRust).each(['breakthrough.kif', 'hex.kif', 'reversi.kif'])(
+// amazons_8x8 and chinesecheckers3: split on a control found jointly (a phase or player cycle; control_split.rs).
+describe
+  .skipIf(withoutRust)
+  .each(['breakthrough.kif', 'hex.kif', 'reversi.kif', 'amazons_8x8.kif', 'chinesecheckers3.kif'])(
   'differential playouts: %s',
   (path) => {
     let engine: NativeReasoner;
