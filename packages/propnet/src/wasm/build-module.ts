@@ -6,7 +6,9 @@ import { sharedPropnet } from '../build-share.js';
 import type { PropnetIR } from '../ir.js';
 import { loadBinaryen } from './binaryen-facade.js';
 import { chooseWasmModule, coreOfChoice } from './choose-propagation.js';
+import { irKey, readIr, writeIr } from './ir-cache.js';
 import type { CacheSetting } from './module-cache.js';
+import * as moduleCache from './module-cache.js';
 import type { WasmCore } from './wasm-core.js';
 
 /** How a reasoner's module was made. */
@@ -28,7 +30,7 @@ const inNode = typeof process === 'object' && typeof process.versions?.node === 
 
 /** The module for `ir`: the cached one when `setting` allows a cache and it holds a usable entry, else a new build. */
 export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Promise<WasmBuild> {
-  const cache = inNode ? await import('./module-cache.js') : undefined;
+  const cache = inNode ? moduleCache : undefined;
   const folder = cache?.cacheFolder(setting);
   if (cache === undefined || folder === undefined) {
     await loadBinaryen();
@@ -64,10 +66,9 @@ export async function gamePropnet(
   options: BackendOptions | undefined,
   setting: CacheSetting,
 ): Promise<{ readonly ir: PropnetIR; readonly cached: boolean }> {
-  const cache = inNode ? await import('./module-cache.js') : undefined;
+  const cache = inNode ? moduleCache : undefined;
   const folder = cache?.cacheFolder(setting);
   if (cache === undefined || folder === undefined) return { ir: sharedPropnet(game, options), cached: false };
-  const { irKey, readIr, writeIr } = await import('./ir-cache.js');
   const files = new cache.ModuleCache(folder);
   let cached = false;
   let key: string | undefined;

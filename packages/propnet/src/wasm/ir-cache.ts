@@ -1,12 +1,11 @@
-// The per-game cache of the propnet IR (Node only, loaded like module-cache.ts): a later build of the same rules
+// The per-game cache of the propnet IR (Node only, like module-cache.ts): a later build of the same rules
 // reads the IR instead of grounding and optimising the game again, which is most of what a cached build paid.
 // Keyed by the game's normalised rules in a canonical printed form and the code's identity; the IR's terms are
 // stored as text and re-interned into the game's term store, whose ids are the game's own.
 import type { Game, GameRule, Pattern, TermId, TermStore } from '@gdlkit/core';
 import { IR_VERSION, type PropnetIR } from '../ir.js';
 import { BadCacheEntry, codeIdentity, IR_TERM_FIELDS, type ModuleCache } from './module-cache.js';
-
-const { createHash } = process.getBuiltinModule('crypto');
+import { crypto } from './node-builtins.js';
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
 export const IR_CACHE_FORMAT = 1;
@@ -43,7 +42,8 @@ export function rulesText(game: Game): string {
 
 /** The key of `game`'s IR built by the code `identity`. */
 export function irKey(game: Game, identity: string = codeIdentity()): string {
-  return createHash('sha256')
+  return crypto()
+    .createHash('sha256')
     .update(`${MAGIC} ${IR_CACHE_FORMAT} ${IR_VERSION}\0${identity}\0${rulesText(game)}`)
     .digest('hex');
 }
@@ -112,7 +112,8 @@ function checksum(
   terms: IrHead['terms'],
   body: Uint8Array,
 ): string {
-  return createHash('sha256')
+  return crypto()
+    .createHash('sha256')
     .update(JSON.stringify([scalars, arrays, terms]))
     .update(body)
     .digest('hex');

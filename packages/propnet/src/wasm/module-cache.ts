@@ -1,20 +1,11 @@
-// The per-game cache of the built module (Node only; build-module.ts imports it dynamically, so a browser never
-// loads node:fs): like ggplib's cache of its built machines, a later build of the same net reads the chosen
+// The per-game cache of the built module (Node only: build-module.ts uses it only under Node, and it takes Node's
+// built-ins when first used, node-builtins.ts): like ggplib's cache of its built machines, a later build of the same net reads the chosen
 // module's bytes and the trial's choice instead of loading binaryen, emitting candidates and timing them.
 // One file per key; a bad file is reported in one warning line and rebuilt, never trusted.
 import type { PropnetIR } from '../ir.js';
 import type { WasmChoice } from './choose-propagation.js';
+import { crypto, fs, nodeModule, os, path, url } from './node-builtins.js';
 import { sourceIdentity } from './source-identity.js';
-
-// Node's built-ins come from process.getBuiltinModule, not import declarations: a browser bundle of the wasm
-// entry then has nothing of Node's to resolve or ship (tools/pack-check's esbuild bundle), and build-module.ts
-// loads this module only under Node.
-const { createHash, randomBytes } = process.getBuiltinModule('crypto');
-const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = process.getBuiltinModule('fs');
-const { createRequire } = process.getBuiltinModule('module');
-const { homedir } = process.getBuiltinModule('os');
-const { dirname, join } = process.getBuiltinModule('path');
-const { fileURLToPath } = process.getBuiltinModule('url');
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
 export const CACHE_FORMAT = 2;
@@ -41,12 +32,14 @@ export interface CachedModule {
 /** The folder of this cache's entries for `setting`, or undefined when caching is off. */
 export function cacheFolder(setting: CacheSetting, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (setting === false) return undefined;
-  if (typeof setting === 'string') return join(setting, CACHE_KIND);
+  if (typeof setting === 'string') return path().join(setting, CACHE_KIND);
   if (['off', '0', 'false'].includes(env.GDLKIT_WASM_CACHE ?? '')) return undefined;
   const root =
     env.GDLKIT_CACHE_DIR ||
-    (env.XDG_CACHE_HOME ? join(env.XDG_CACHE_HOME, 'gdlkit') : join(homedir(), '.cache', 'gdlkit'));
-  return join(root, CACHE_KIND);
+    (env.XDG_CACHE_HOME
+      ? path().join(env.XDG_CACHE_HOME, 'gdlkit')
+      : path().join(os().homedir(), '.cache', 'gdlkit'));
+  return path().join(root, CACHE_KIND);
 }
 
 /** Set by the package's build (tsup.config.ts): sourceIdentity of the sources dist/ was built from. */
@@ -66,8 +59,9 @@ export function codeIdentity(): string {
   const sources =
     typeof PROPNET_BUILD_ID === 'string'
       ? PROPNET_BUILD_ID
-      : sourceIdentity(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
-  code = createHash('sha256')
+      : sourceIdentity(path().dirname(path().dirname(path().dirname(url().fileURLToPath(import.meta.url)))));
+  code = crypto()
+    .createHash('sha256')
     .update(`${sources}\0binaryen ${binaryenVersion()}\0node ${process.version} ${process.arch}`)
     .digest('hex');
   return code;
@@ -75,8 +69,10 @@ export function codeIdentity(): string {
 
 function binaryenVersion(): string {
   try {
-    const file = createRequire(import.meta.url).resolve('binaryen/package.json');
-    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    const file = nodeModule()
+      .createRequire(import.meta.url)
+      .resolve('binaryen/package.json');
+    return (JSON.parse(fs().readFileSync(file, 'utf8')) as { version: string }).version;
   } catch {
     return 'unresolved';
   }
@@ -100,7 +96,7 @@ export const IR_TERM_FIELDS: ReadonlySet<string> = new Set([
  * every field of the IR but its term ids (the net the module is lowered from).
  */
 export function moduleKey(ir: PropnetIR, identity: string = codeIdentity()): string {
-  const hash = createHash('sha256');
+  const hash = crypto().createHash('sha256');
   hash.update(`${MAGIC} ${CACHE_FORMAT}\0${identity}\0`);
   const fields = ir as unknown as Record<string, unknown>;
   for (const name of Object.keys(fields).sort()) {
@@ -183,7 +179,7 @@ function validChoice(choice: unknown): choice is WasmChoice {
 }
 
 function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return crypto().createHash('sha256').update(bytes).digest('hex');
 }
 
 /** One warning line where this package reports them (stderr): the cache is an optimisation, never an error. */
@@ -196,7 +192,7 @@ export class ModuleCache {
   constructor(readonly folder: string) {}
 
   fileOf(key: string, suffix: string = SUFFIX): string {
-    return join(this.folder, `${key}${suffix}`);
+    return path().join(this.folder, `${key}${suffix}`);
   }
 
   /** The entry for `key`; undefined when there is none, or (with a warning) when it cannot be used. */
@@ -211,7 +207,7 @@ export class ModuleCache {
   readEntry<T>(file: string, decode: (data: Uint8Array) => T, what: string): T | undefined {
     let data: Uint8Array;
     try {
-      data = readFileSync(file);
+      data = fs().readFileSync(file);
     } catch (error) {
       // No entry, or no folder (then write reports it).
       if (!['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) {
@@ -239,15 +235,15 @@ export class ModuleCache {
    * Returns false (with a warning naming `what`) when the folder is not writable.
    */
   writeEntry(file: string, bytes: Uint8Array, what: string): boolean {
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const temporary = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
     try {
-      mkdirSync(this.folder, { recursive: true });
-      writeFileSync(temporary, bytes);
-      renameSync(temporary, file);
+      fs().mkdirSync(this.folder, { recursive: true });
+      fs().writeFileSync(temporary, bytes);
+      fs().renameSync(temporary, file);
       return true;
     } catch (error) {
       try {
-        rmSync(temporary, { force: true });
+        fs().rmSync(temporary, { force: true });
       } catch {
         // The folder itself is unusable: nothing was written.
       }

@@ -1,11 +1,8 @@
 // The identity of the code that builds a net and its module, as a hash of the sources: computed once by the
 // package's build (tsup.config.ts bakes it into dist/ as PROPNET_BUILD_ID) so that a cached build does not read
 // and hash every script at run time; a source checkout (the tests) computes it when first needed.
-// Node only, like module-cache.ts, its one importer at run time.
-const { createHash } = process.getBuiltinModule('crypto');
-const { readdirSync, readFileSync } = process.getBuiltinModule('fs');
-const { createRequire } = process.getBuiltinModule('module');
-const { dirname, join, relative } = process.getBuiltinModule('path');
+// Node only, like module-cache.ts.
+import { crypto, fs, nodeModule, path } from './node-builtins.js';
 
 /**
  * A hash of the .ts sources under `<package>/src` of the package at `packageDir` and of each workspace package it
@@ -18,13 +15,13 @@ export function sourceIdentity(packageDir: string): string {
 
 /** A hash of the .ts files under each package folder's src/, with their paths from the first folder's parent. */
 export function hashSources(packageDirs: readonly string[]): string {
-  const hash = createHash('sha256');
+  const hash = crypto().createHash('sha256');
   for (const dir of packageDirs) {
-    const src = join(dir, 'src');
-    hash.update(`${relative(dirname(packageDirs[0]!), dir)}\0`);
+    const src = path().join(dir, 'src');
+    hash.update(`${path().relative(path().dirname(packageDirs[0]!), dir)}\0`);
     for (const file of sources(src)) {
-      hash.update(`${relative(src, file)}\0`);
-      hash.update(readFileSync(file));
+      hash.update(`${path().relative(src, file)}\0`);
+      hash.update(fs().readFileSync(file));
     }
   }
   return hash.digest('hex');
@@ -34,13 +31,13 @@ export function hashSources(packageDirs: readonly string[]): string {
 function workspaceDependencies(packageDir: string): string[] {
   const found = new Map<string, string>();
   const visit = (dir: string) => {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(fs().readFileSync(path().join(dir, 'package.json'), 'utf8')) as {
       dependencies?: Record<string, string>;
     };
-    const require = createRequire(join(dir, 'package.json'));
+    const require = nodeModule().createRequire(path().join(dir, 'package.json'));
     for (const [name, version] of Object.entries(manifest.dependencies ?? {})) {
       if (!version.startsWith('workspace:') || found.has(name)) continue;
-      const depDir = dirname(require.resolve(`${name}/package.json`));
+      const depDir = path().dirname(require.resolve(`${name}/package.json`));
       found.set(name, depDir);
       visit(depDir);
     }
@@ -54,13 +51,13 @@ function sources(folder: string): string[] {
   const files: string[] = [];
   const entries = (() => {
     try {
-      return readdirSync(folder, { withFileTypes: true, recursive: true });
+      return fs().readdirSync(folder, { withFileTypes: true, recursive: true });
     } catch {
       return [];
     }
   })();
   for (const entry of entries) {
-    if (entry.isFile() && entry.name.endsWith('.ts')) files.push(join(entry.parentPath, entry.name));
+    if (entry.isFile() && entry.name.endsWith('.ts')) files.push(path().join(entry.parentPath, entry.name));
   }
   return files.sort();
 }
