@@ -77,6 +77,8 @@ describe('the IR cache', () => {
       expect(cold.origin).toMatchObject({ irCached: false, cached: false });
       const hit = await create(corpusGame(name));
       expect(hit.origin).toMatchObject({ irCached: true, cached: true });
+      expect(hit.propagation).toBe(cold.propagation);
+      expect(hit.binarySize).toBe(cold.binarySize);
       expect(playouts(hit)).toEqual(playouts(cold));
       expect(hit.perft(hit.initialState(), 3)).toBe(cold.perft(cold.initialState(), 3));
     }
