@@ -110,8 +110,10 @@ describe('auto', () => {
     const registry = createDefaultRegistry();
     await loadAll(registry);
     const auto = createAutoBackend(registry, ['propnet-wasm', 'native', 'propnet']);
-    // One millisecond cannot build any propnet; the error lists each attempt's reason.
-    const error = await auto.create(tictactoe(), { buildTimeMs: 1 }).then(
+    // One millisecond cannot build any propnet; the error lists each attempt's reason. Without propnet-wasm's
+    // caches: an IR an earlier test of this run left there would be read, not built, within the millisecond.
+    const options = { buildTimeMs: 1, wasmCache: false };
+    const error = await auto.create(tictactoe(), options).then(
       () => undefined,
       (e: unknown) => e as Error,
     );

@@ -10,8 +10,10 @@
 // visited state, each playout's first included). A peer that fails, or is not ready within --peer-wait
 // seconds (default 1800), is reported as "—". propnet-wasm's module comes through its per-game module cache
 // (GDLKIT_CACHE_DIR or the default folder): "WASM build s" says whether this process's build was cold or cached;
-// then a fresh process builds the game again from the cache, timed as ggplib's cached build is (grounding
-// included, CPU-s in brackets: packages/propnet/bench/wasm-build-time.mjs --child). --json FILE saves the per-round rates, --svg FILE draws them
+// then a fresh process builds the game again through the module and IR caches, timed as ggplib's cached build
+// is, after its imports: from the parsed game, as propnetWasmBackend.create(game) builds it (the IR from the IR
+// cache on a hit, else grounded), CPU-s in brackets, the parse apart (packages/propnet/bench/wasm-build-time.mjs
+// --child). --json FILE saves the per-round rates, --svg FILE draws them
 // (log scale); --chart-from FILE --svg OUT only draws a saved run.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -129,7 +131,7 @@ if (values['chart-from']) {
   process.exit(0);
 }
 
-/** A build of `name` from the module cache in a fresh process: {ground, module: {wall, cpu} ms, cached}. */
+/** A build of `name` through the caches in a fresh process: {parse, build: {wall, cpu} ms, irCached, cached}. */
 function freshProcessBuild(name) {
   const bench = fileURLToPath(new URL('../../propnet/bench/wasm-build-time.mjs', import.meta.url));
   const dist = fileURLToPath(new URL('../../propnet/dist', import.meta.url));
@@ -221,9 +223,9 @@ const peer = values.peer
   ? ' | peer build s | peer | batch / peer | one at a time / peer | one per call / peer | WASM / peer'
   : '';
 console.log(
-  `| game | gates | build s | auto's scalar path | batch (64 lanes) | one at a time, 64 per call | one per call: auto | differential (split) | incremental | levelled | legalMoves ns | nextState ns | WASM build s | WASM fresh-process build s (CPU-s) | WASM module | WASM${peer} | load |`,
+  `| game | gates | build s | auto's scalar path | batch (64 lanes) | one at a time, 64 per call | one per call: auto | differential (split) | incremental | levelled | legalMoves ns | nextState ns | WASM build s | WASM fresh-process build s (CPU-s) | its parse CPU-s | WASM module | WASM${peer} | load |`,
 );
-console.log(`| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |${values.peer ? ' ---: | ---: | ---: | ---: | ---: | ---: |' : ''} ---: |`);
+console.log(`| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |${values.peer ? ' ---: | ---: | ---: | ---: | ---: | ---: |' : ''} ---: |`);
 for (const s of setups) {
   const list = rows.get(s.name);
   const ns = (x) => x.toFixed(0);
@@ -242,6 +244,7 @@ for (const s of setups) {
     span(list, 'nextNs', ns),
     s.wasm ? `${(s.wasmMs / 1000).toFixed(2)} (${s.wasm.origin.cached ? 'cached' : 'cold'})` : '—',
     s.wasmFresh ? freshCell(s.wasmFresh) : '—',
+    s.wasmFresh ? (s.wasmFresh.parse.cpu / 1000).toFixed(3) : '—',
     // The module the build's timed trial chose (choose-propagation.ts): runs compare only when it is the same.
     s.wasm?.propagation ?? '—',
     span(list, 'wasm'),
@@ -254,11 +257,11 @@ for (const s of setups) {
   s.peer?.stop();
 }
 
-/** Ground + module, wall s (CPU-s), and whether the module came from the cache. */
-function freshCell({ ground, module, cached }) {
-  const wall = (ground.wall + module.wall) / 1000;
-  const cpu = (ground.cpu + module.cpu) / 1000;
-  return `${wall.toFixed(3)} (${cpu.toFixed(3)})${cached ? '' : ', not cached'}`;
+/** The build from the parsed game, wall s (CPU-s), and which of the IR and the module were not cached. */
+function freshCell({ build, irCached, cached }) {
+  const missed = [irCached ? '' : 'IR', cached ? '' : 'module'].filter(Boolean);
+  const note = missed.length ? `, ${missed.join(' and ')} built` : '';
+  return `${(build.wall / 1000).toFixed(3)} (${(build.cpu / 1000).toFixed(3)})${note}`;
 }
 
 /** A grouped bar chart on a log scale: per game, the median rate of each series (states per CPU-second). */

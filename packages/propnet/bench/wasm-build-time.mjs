@@ -1,9 +1,11 @@
-// A propnet-wasm build's time per game as a player meets it: each build in a fresh `node` process (loading and
-// grounding the game, then the module: binaryen's load, the candidates and the timed trial on a cold build; the
-// module cache's entry on a cached one), then the states per CPU-second of the module it chose. Per game and
-// build of the package (e.g. main's dist and this one, alternating so load changes hit both alike), a cold
-// build with an empty cache folder, then a cached build from what it stored (a dist without the cache builds
-// both times). Run:
+// A propnet-wasm build's time per game as a player meets it: each build in a fresh `node` process, the package
+// imported first (as ggplib's peer times its cached load after its imports), the game's text parsed (timed
+// apart: a player parses the rules it receives whichever reasoner it uses), then the build from the parsed game
+// as `propnetWasmBackend.create(game)` does it — the IR (grounding and optimisation, or the IR cache's entry) and
+// the module (binaryen's load, the candidates and the timed trial on a cold build; the module cache's entry on
+// a cached one) — then the states per CPU-second of the module it chose. Per game and build of the package
+// (e.g. main's dist and this one, alternating so load changes hit both alike), a cold build with an empty cache
+// folder, then a cached build from what it stored. Run:
 //   node packages/propnet/bench/wasm-build-time.mjs --games tictactoe,connectfour \
 //     --dists main=/work/main/packages/propnet/dist,this=packages/propnet/dist [--rounds 2] [--seconds 2]
 // --child DIST --game NAME [--cache DIR] [--seconds 0] is one build; it prints one JSON line (the native
@@ -42,20 +44,12 @@ async function timed(run) {
 
 async function child(dist, name) {
   const { loadCorpusGame } = await import('@gdlkit/core/corpus');
-  const propnet = await import(pathToFileURL(`${dist}/index.js`).href);
   const wasm = await import(pathToFileURL(`${dist}/index.wasm.js`).href);
-  const ground = await timed(() => {
-    const game = loadCorpusGame(`${name}.kif`);
-    return { game, ir: propnet.buildPropnetWithStats(game, { timeMs: 300_000 }).ir };
-  });
-  const { game, ir } = ground.result;
-  const cacheable = typeof wasm.PropnetWasmReasoner.create === 'function';
-  const module = await timed(async () => {
-    if (cacheable) return wasm.PropnetWasmReasoner.create(game, ir, { cache: values.cache });
-    await wasm.loadBinaryen();
-    return new wasm.PropnetWasmReasoner(game, ir);
-  });
-  const reasoner = module.result;
+  const parse = await timed(() => loadCorpusGame(`${name}.kif`));
+  const build = await timed(() =>
+    wasm.propnetWasmBackend.create(parse.result, { wasmCache: values.cache, buildTimeMs: 300_000 }),
+  );
+  const reasoner = build.result;
   let rate = Number.NaN;
   if (Number(values.seconds) > 0) {
     const start = reasoner.initialState();
@@ -71,10 +65,11 @@ async function child(dist, name) {
   const strip = ({ wall, cpu }) => ({ wall, cpu });
   console.log(
     JSON.stringify({
-      ground: strip(ground),
-      module: strip(module),
-      cached: reasoner.origin?.cached ?? false,
-      binaryenLoaded: wasm.binaryenLoaded?.() ?? true,
+      parse: strip(parse),
+      build: strip(build),
+      irCached: reasoner.origin.irCached ?? false,
+      cached: reasoner.origin.cached,
+      binaryenLoaded: wasm.binaryenLoaded(),
       propagation: reasoner.propagation,
       rate,
     }),
@@ -88,7 +83,7 @@ if (values.child) {
     const [label, path] = d.split('=');
     return { label, path: resolve(path) };
   });
-  const s = (ms) => (ms / 1000).toFixed(2);
+  const ms = (t) => (t / 1000).toFixed(3);
   const run = (path, game, cache) => {
     const out = execFileSync(
       process.execPath,
@@ -99,9 +94,9 @@ if (values.child) {
   };
   console.log(`${new Date().toISOString()}, Node ${process.version}; each build one fresh process.\n`);
   console.log(
-    '| game | build | round | cache | ground CPU-s | module wall s | module CPU-s | ground + module CPU-s | binaryen loaded | chosen | states / CPU-s | load |',
+    '| game | build | round | pass | parse CPU-s | build wall s | build CPU-s | IR | module | binaryen loaded | chosen | states / CPU-s | load |',
   );
-  console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: |');
+  console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- | --- | --- | ---: | ---: |');
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const game of values.games.split(',')) {
       for (const { label, path } of round % 2 ? dists : [...dists].reverse()) {
@@ -109,9 +104,9 @@ if (values.child) {
         try {
           for (const pass of ['cold', 'cached']) {
             const r = run(path, game, cache);
-            const how = r.cached ? 'hit' : pass === 'cold' ? 'empty' : 'none (rebuilt)';
+            const how = (hit) => (hit ? 'hit' : 'built');
             console.log(
-              `| ${game} | ${label} | ${round} | ${how} | ${s(r.ground.cpu)} | ${s(r.module.wall)} | ${s(r.module.cpu)} | ${s(r.ground.cpu + r.module.cpu)} | ${r.binaryenLoaded ? 'yes' : 'no'} | ${r.propagation} | ${(r.rate / 1e6).toFixed(3)} M | ${loadavg()[0].toFixed(1)} |`,
+              `| ${game} | ${label} | ${round} | ${pass} | ${ms(r.parse.cpu)} | ${ms(r.build.wall)} | ${ms(r.build.cpu)} | ${how(r.irCached)} | ${how(r.cached)} | ${r.binaryenLoaded ? 'yes' : 'no'} | ${r.propagation} | ${(r.rate / 1e6).toFixed(3)} M | ${loadavg()[0].toFixed(1)} |`,
             );
           }
         } finally {

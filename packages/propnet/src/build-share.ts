@@ -20,15 +20,28 @@ function propnetOptions(options: BackendOptions = {}): PropnetOptions {
   };
 }
 
+/** A store of built IRs beside the build (propnet-wasm's IR cache, wasm/ir-cache.ts). */
+export interface IrStore {
+  /** The stored IR of the game, if there is a usable one. */
+  read(): PropnetIR | undefined;
+  /** Keeps a new build's IR. */
+  write(ir: PropnetIR): void;
+}
+
 /**
- * The IR of `game`: the one an earlier backend left in `options.sharedBuilds`, or a new build within the
- * options' budget, left there for the next. The IR is read-only to every executor, so sharing it is safe.
+ * The IR of `game`: the one an earlier backend left in `options.sharedBuilds`, else the one in `store`, else a
+ * new build within the options' budget (then kept in `store`); left in `sharedBuilds` for the next backend. The IR
+ * is read-only to every executor, so sharing it is safe.
  */
-export function sharedPropnet(game: Game, options: BackendOptions = {}): PropnetIR {
+export function sharedPropnet(game: Game, options: BackendOptions = {}, store?: IrStore): PropnetIR {
   const shared = options.sharedBuilds;
   const earlier = shared?.get(KEY) as SharedIr | undefined;
   if (earlier?.game === game) return earlier.ir;
-  const ir = buildPropnet(game, propnetOptions(options));
+  let ir = store?.read();
+  if (ir === undefined) {
+    ir = buildPropnet(game, propnetOptions(options));
+    store?.write(ir);
+  }
   shared?.set(KEY, { game, ir } satisfies SharedIr);
   return ir;
 }

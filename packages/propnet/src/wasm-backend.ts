@@ -3,12 +3,12 @@
 // never reaches binaryen (a bundler resolves every import it can see, dynamic ones included).
 import type { Backend, BackendOptions, Game, Reasoner } from '@gdlkit/core';
 import { BuildClock } from './build-clock.js';
-import { sharedPropnet } from './build-share.js';
 import { checkModuleBudget } from './wasm/build-estimate.js';
+import { gamePropnet } from './wasm/build-module.js';
 import type { CacheSetting } from './wasm/module-cache.js';
 import { PROPNET_WASM_CAPABILITIES, PropnetWasmReasoner } from './wasm/reasoner.js';
 
-/** The backend's own option beside the generic ones: the module cache (module-cache.ts's CacheSetting). */
+/** The backend's own option beside the generic ones: the module and IR caches (module-cache.ts's CacheSetting). */
 export interface PropnetWasmOptions extends BackendOptions {
   readonly wasmCache?: CacheSetting;
 }
@@ -24,8 +24,8 @@ export const propnetWasmBackend: Backend = {
       : { available: false, reason: 'this JavaScript runtime has no WebAssembly' },
   async create(game: Game, options?: PropnetWasmOptions): Promise<Reasoner> {
     const clock = new BuildClock(options?.buildTimeMs);
-    const ir = sharedPropnet(game, options);
+    const { ir, cached } = await gamePropnet(game, options, options?.wasmCache);
     checkModuleBudget(ir, clock.remainingMs);
-    return PropnetWasmReasoner.create(game, ir, { cache: options?.wasmCache });
+    return PropnetWasmReasoner.create(game, ir, { cache: options?.wasmCache, irCached: cached });
   },
 };

@@ -55,7 +55,7 @@ describe('the module cache', () => {
       expect(fresh.origin.cached).toBe(false);
       expect(Object.keys(fresh.origin.rates).length).toBeGreaterThan(1);
       const hit = await build(name);
-      expect(hit.origin).toEqual({ cached: true, rates: fresh.origin.rates });
+      expect(hit.origin).toEqual({ irCached: false, cached: true, rates: fresh.origin.rates });
       expect(hit.propagation).toBe(fresh.propagation);
       expect(hit.binarySize).toBe(fresh.binarySize);
       expect(playouts(hit)).toEqual(playouts(fresh));
@@ -129,7 +129,11 @@ describe('the module cache', () => {
     expect(entries()).toEqual([]);
     vi.stubEnv('GDLKIT_WASM_CACHE', '');
     await propnetWasmBackend.create(game);
-    expect(entries()).toHaveLength(1);
+    expect(
+      entries()
+        .map((file) => file.split('.').at(-1))
+        .sort(),
+    ).toEqual(['ir', 'module']);
     expect(cacheFolder(undefined, { XDG_CACHE_HOME: '/x' })).toBe(join('/x', 'gdlkit', CACHE_KIND));
     expect(cacheFolder(undefined, { GDLKIT_CACHE_DIR: '/y', XDG_CACHE_HOME: '/x' })).toBe(
       join('/y', CACHE_KIND),
@@ -144,13 +148,19 @@ describe('the module cache', () => {
     const args = ['--child', dist, '--game', 'tictactoe', '--seconds', '0', '--cache', root];
     const run = await runNode([bench, ...args]);
     expect(run.stderr).toBe('');
-    return JSON.parse(run.stdout) as { cached: boolean; binaryenLoaded: boolean; propagation: string };
+    return JSON.parse(run.stdout) as {
+      irCached: boolean;
+      cached: boolean;
+      binaryenLoaded: boolean;
+      propagation: string;
+    };
   };
 
   it('loads no binaryen on a hit, in a fresh process as a player meets it', async () => {
     const cold = await child();
-    expect(cold).toMatchObject({ cached: false, binaryenLoaded: true });
+    expect(cold).toMatchObject({ irCached: false, cached: false, binaryenLoaded: true });
     expect(await child()).toMatchObject({
+      irCached: true,
       cached: true,
       binaryenLoaded: false,
       propagation: cold.propagation,
@@ -160,7 +170,7 @@ describe('the module cache', () => {
   it('leaves one whole entry when several processes build the same game at once', async () => {
     // Each child read no partial entry (it would have warned on stderr) and left no temporary file behind.
     await Promise.all([child(), child(), child()]);
-    expect(entries()).toHaveLength(1);
-    expect(await child()).toMatchObject({ cached: true, binaryenLoaded: false });
+    expect(entries()).toHaveLength(2);
+    expect(await child()).toMatchObject({ irCached: true, cached: true, binaryenLoaded: false });
   });
 });

@@ -1,14 +1,20 @@
 // How the propnet-wasm backend gets its module: in Node, from the per-game cache when it holds one for this net
 // (binaryen is then never loaded and no candidate is timed); otherwise built and chosen by the timed trial
 // (choose-propagation.ts), then stored for the next build. In a browser the build is unchanged.
+import type { BackendOptions, Game } from '@gdlkit/core';
+import { sharedPropnet } from '../build-share.js';
 import type { PropnetIR } from '../ir.js';
 import { loadBinaryen } from './binaryen-facade.js';
 import { chooseWasmModule, coreOfChoice } from './choose-propagation.js';
+import { irKey, readIr, writeIr } from './ir-cache.js';
 import type { CacheSetting } from './module-cache.js';
+import * as moduleCache from './module-cache.js';
 import type { WasmCore } from './wasm-core.js';
 
 /** How a reasoner's module was made. */
 export interface ModuleOrigin {
+  /** The IR read from the IR cache (no grounding, no optimisation) rather than built: ir-cache.ts. */
+  readonly irCached: boolean;
   /** Read from the module cache (no binaryen, no trial) rather than built. */
   readonly cached: boolean;
   /** The trial's best rate per candidate, states per ms, when the module was built (none without a trial). */
@@ -24,12 +30,12 @@ const inNode = typeof process === 'object' && typeof process.versions?.node === 
 
 /** The module for `ir`: the cached one when `setting` allows a cache and it holds a usable entry, else a new build. */
 export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Promise<WasmBuild> {
-  const cache = inNode ? await import('./module-cache.js') : undefined;
+  const cache = inNode ? moduleCache : undefined;
   const folder = cache?.cacheFolder(setting);
   if (cache === undefined || folder === undefined) {
     await loadBinaryen();
     const { core, rates } = chooseWasmModule(ir);
-    return { core, origin: { cached: false, rates } };
+    return { core, origin: { irCached: false, cached: false, rates } };
   }
   const store = new cache.ModuleCache(folder);
   const key = cache.moduleKey(ir);
@@ -38,7 +44,7 @@ export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Pr
     try {
       return {
         core: coreOfChoice(ir, entry.choice, entry.binary),
-        origin: { cached: true, rates: entry.rates },
+        origin: { irCached: false, cached: true, rates: entry.rates },
       };
     } catch (error) {
       // The checksum matched, so the bytes are as written, but they are no module of this net (another writer).
@@ -48,5 +54,32 @@ export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Pr
   await loadBinaryen();
   const { core, choice, binary, rates } = chooseWasmModule(ir);
   store.write(key, { choice, binary, rates });
-  return { core, origin: { cached: false, rates } };
+  return { core, origin: { irCached: false, cached: false, rates } };
+}
+
+/**
+ * The IR of `game`: the one another propnet backend built for it (build-share.ts), else in Node the IR cache's
+ * when it holds one for these rules (no grounding), else built within the options' budget and stored.
+ */
+export async function gamePropnet(
+  game: Game,
+  options: BackendOptions | undefined,
+  setting: CacheSetting,
+): Promise<{ readonly ir: PropnetIR; readonly cached: boolean }> {
+  const cache = inNode ? moduleCache : undefined;
+  const folder = cache?.cacheFolder(setting);
+  if (cache === undefined || folder === undefined) return { ir: sharedPropnet(game, options), cached: false };
+  const files = new cache.ModuleCache(folder);
+  let cached = false;
+  let key: string | undefined;
+  const keyOf = () => (key ??= irKey(game));
+  const ir = sharedPropnet(game, options, {
+    read: () => {
+      const hit = readIr(files, game, keyOf());
+      cached = hit !== undefined;
+      return hit;
+    },
+    write: (built) => writeIr(files, game, keyOf(), built),
+  });
+  return { ir, cached };
 }

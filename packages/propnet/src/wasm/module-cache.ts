@@ -1,23 +1,14 @@
-// The per-game cache of the built module (Node only; build-module.ts imports it dynamically, so a browser never
-// loads node:fs): like ggplib's cache of its built machines, a later build of the same net reads the chosen
+// The per-game cache of the built module (Node only: build-module.ts uses it only under Node, and it takes Node's
+// built-ins when first used, node-builtins.ts): like ggplib's cache of its built machines, a later build of the same net reads the chosen
 // module's bytes and the trial's choice instead of loading binaryen, emitting candidates and timing them.
 // One file per key; a bad file is reported in one warning line and rebuilt, never trusted.
 import type { PropnetIR } from '../ir.js';
 import type { WasmChoice } from './choose-propagation.js';
-
-// Node's built-ins come from process.getBuiltinModule, not import declarations: a browser bundle of the wasm
-// entry then has nothing of Node's to resolve or ship (tools/pack-check's esbuild bundle), and build-module.ts
-// loads this module only under Node.
-const { createHash, randomBytes } = process.getBuiltinModule('crypto');
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } =
-  process.getBuiltinModule('fs');
-const { createRequire } = process.getBuiltinModule('module');
-const { homedir } = process.getBuiltinModule('os');
-const { basename, dirname, join, relative } = process.getBuiltinModule('path');
-const { fileURLToPath } = process.getBuiltinModule('url');
+import { crypto, fs, nodeModule, os, path, url } from './node-builtins.js';
+import { sourceIdentity } from './source-identity.js';
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 const MAGIC = 'GKWM';
 /** The subfolder of the cache root for these entries. */
 export const CACHE_KIND = 'propnet-wasm';
@@ -41,66 +32,75 @@ export interface CachedModule {
 /** The folder of this cache's entries for `setting`, or undefined when caching is off. */
 export function cacheFolder(setting: CacheSetting, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (setting === false) return undefined;
-  if (typeof setting === 'string') return join(setting, CACHE_KIND);
+  if (typeof setting === 'string') return path().join(setting, CACHE_KIND);
   if (['off', '0', 'false'].includes(env.GDLKIT_WASM_CACHE ?? '')) return undefined;
   const root =
     env.GDLKIT_CACHE_DIR ||
-    (env.XDG_CACHE_HOME ? join(env.XDG_CACHE_HOME, 'gdlkit') : join(homedir(), '.cache', 'gdlkit'));
-  return join(root, CACHE_KIND);
+    (env.XDG_CACHE_HOME
+      ? path().join(env.XDG_CACHE_HOME, 'gdlkit')
+      : path().join(os().homedir(), '.cache', 'gdlkit'));
+  return path().join(root, CACHE_KIND);
 }
+
+/** Set by the package's build (tsup.config.ts): sourceIdentity of the sources dist/ was built from. */
+declare const PROPNET_BUILD_ID: string | undefined;
 
 let code: string | undefined;
 
 /**
- * The identity of the code that lowers and emits modules, so that a changed emitter never meets an old entry:
- * a hash of every script of the folder this module was loaded from (dist/ once built; a source checkout's
- * src/, the parent of wasm/), binaryen's version (it optimises the straight-line module), and Node's version and
- * the machine's architecture (the trial's choice depends on V8 and the machine: a local cache, not a shared one).
+ * The identity of the code that builds nets and emits modules, so that a changed grounder, optimiser or emitter
+ * never meets an old entry: the hash of the package's sources and its workspace dependencies' (source-identity.ts;
+ * baked into dist/ at build time, so a cached build reads no script; computed from a source checkout's files),
+ * binaryen's version (it optimises the straight-line module), and Node's version and the machine's architecture
+ * (the trial's choice depends on V8 and the machine: a local cache, not a shared one).
  */
 export function codeIdentity(): string {
   if (code !== undefined) return code;
-  const here = dirname(fileURLToPath(import.meta.url));
-  const root = basename(here) === 'wasm' ? dirname(here) : here;
-  const hash = createHash('sha256');
-  for (const file of scripts(root)) {
-    hash.update(`${relative(root, file)}\0`);
-    hash.update(readFileSync(file));
-  }
-  hash.update(`\0binaryen ${binaryenVersion()}\0node ${process.version} ${process.arch}`);
-  code = hash.digest('hex');
+  const sources =
+    typeof PROPNET_BUILD_ID === 'string'
+      ? PROPNET_BUILD_ID
+      : sourceIdentity(path().dirname(path().dirname(path().dirname(url().fileURLToPath(import.meta.url)))));
+  code = crypto()
+    .createHash('sha256')
+    .update(`${sources}\0binaryen ${binaryenVersion()}\0node ${process.version} ${process.arch}`)
+    .digest('hex');
   return code;
-}
-
-/** The .js and .ts files under `folder`, sorted (declaration files and source maps are not code). */
-function scripts(folder: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    const name = entry.name;
-    if (!entry.isFile() || name.endsWith('.d.ts') || !/\.[jt]s$/.test(name)) continue;
-    files.push(join(entry.parentPath, name));
-  }
-  return files.sort();
 }
 
 function binaryenVersion(): string {
   try {
-    const file = createRequire(import.meta.url).resolve('binaryen/package.json');
-    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    const file = nodeModule()
+      .createRequire(import.meta.url)
+      .resolve('binaryen/package.json');
+    return (JSON.parse(fs().readFileSync(file, 'utf8')) as { version: string }).version;
   } catch {
     return 'unresolved';
   }
 }
 
 /**
+ * The IR's fields of term ids. No module reads them, and an IR read from the IR cache (ir-cache.ts) has its terms
+ * re-interned under other ids than grounding gave them, so the module key leaves them out: that IR then meets
+ * the module its cold build stored.
+ */
+export const IR_TERM_FIELDS: ReadonlySet<string> = new Set([
+  'roleTerm',
+  'baseTerm',
+  'inputTerm',
+  'legalTerm',
+  'seesTerm',
+] satisfies (keyof PropnetIR)[]);
+
+/**
  * The key of the module built from `ir` by the code `identity`: a hash over the cache format, that identity and
- * every field of the IR (the net the module is lowered from, and its term ids, which no module reads but which
- * keep the key a function of the whole IR).
+ * every field of the IR but its term ids (the net the module is lowered from).
  */
 export function moduleKey(ir: PropnetIR, identity: string = codeIdentity()): string {
-  const hash = createHash('sha256');
+  const hash = crypto().createHash('sha256');
   hash.update(`${MAGIC} ${CACHE_FORMAT}\0${identity}\0`);
   const fields = ir as unknown as Record<string, unknown>;
   for (const name of Object.keys(fields).sort()) {
+    if (IR_TERM_FIELDS.has(name)) continue;
     const value = fields[name];
     if (ArrayBuffer.isView(value)) {
       hash.update(`${name}:${value.constructor.name}:${value.byteLength}\0`);
@@ -179,7 +179,7 @@ function validChoice(choice: unknown): choice is WasmChoice {
 }
 
 function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return crypto().createHash('sha256').update(bytes).digest('hex');
 }
 
 /** One warning line where this package reports them (stderr): the cache is an optimisation, never an error. */
@@ -187,56 +187,67 @@ export function warnCache(message: string): void {
   console.warn(`gdlkit propnet-wasm cache: ${message}`);
 }
 
-/** The entries of one cache folder. */
+/** The entries of one cache folder: the modules, and the IRs of ir-cache.ts beside them. */
 export class ModuleCache {
   constructor(readonly folder: string) {}
 
-  fileOf(key: string): string {
-    return join(this.folder, `${key}${SUFFIX}`);
+  fileOf(key: string, suffix: string = SUFFIX): string {
+    return path().join(this.folder, `${key}${suffix}`);
   }
 
   /** The entry for `key`; undefined when there is none, or (with a warning) when it cannot be used. */
   read(key: string): CachedModule | undefined {
-    const file = this.fileOf(key);
+    return this.readEntry(this.fileOf(key), (data) => decodeEntry(data, key), 'the module');
+  }
+
+  /**
+   * The entry in `file` as `decode` reads it (throwing BadCacheEntry when it cannot); undefined when there is
+   * none, or (with a warning naming `what` is rebuilt) when it cannot be used.
+   */
+  readEntry<T>(file: string, decode: (data: Uint8Array) => T, what: string): T | undefined {
     let data: Uint8Array;
     try {
-      data = readFileSync(file);
+      data = fs().readFileSync(file);
     } catch (error) {
       // No entry, or no folder (then write reports it).
       if (!['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) {
-        warnCache(`cannot read ${file} (${(error as Error).message}); building the module`);
+        warnCache(`cannot read ${file} (${(error as Error).message}); building ${what}`);
       }
       return undefined;
     }
     try {
-      return decodeEntry(data, key);
+      return decode(data);
     } catch (error) {
       if (!(error instanceof BadCacheEntry)) throw error;
-      warnCache(`ignoring ${file}: ${error.message}; rebuilding it`);
+      warnCache(`ignoring ${file}: ${error.message}; rebuilding ${what}`);
       return undefined;
     }
   }
 
-  /**
-   * Stores the entry for `key` atomically: written to a file of its own, then renamed over the entry, so that
-   * processes building the same game at once (the arena's parallel jobs) each read a whole entry or none.
-   * Returns false (with a warning) when the folder is not writable.
-   */
+  /** Stores the entry for `key` (see writeEntry); false (with a warning) when the folder is not writable. */
   write(key: string, entry: CachedModule): boolean {
-    const file = this.fileOf(key);
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    return this.writeEntry(this.fileOf(key), encodeEntry(key, entry), 'the module');
+  }
+
+  /**
+   * Stores `bytes` in `file` atomically: written to a file of its own, then renamed over the entry, so that
+   * processes building the same game at once (the arena's parallel jobs) each read a whole entry or none.
+   * Returns false (with a warning naming `what`) when the folder is not writable.
+   */
+  writeEntry(file: string, bytes: Uint8Array, what: string): boolean {
+    const temporary = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
     try {
-      mkdirSync(this.folder, { recursive: true });
-      writeFileSync(temporary, encodeEntry(key, entry));
-      renameSync(temporary, file);
+      fs().mkdirSync(this.folder, { recursive: true });
+      fs().writeFileSync(temporary, bytes);
+      fs().renameSync(temporary, file);
       return true;
     } catch (error) {
       try {
-        rmSync(temporary, { force: true });
+        fs().rmSync(temporary, { force: true });
       } catch {
         // The folder itself is unusable: nothing was written.
       }
-      warnCache(`cannot store the module in ${this.folder} (${(error as Error).message})`);
+      warnCache(`cannot store ${what} in ${this.folder} (${(error as Error).message})`);
       return false;
     }
   }

@@ -45,7 +45,7 @@ export class PropnetWasmReasoner extends PropnetReasoner {
     ir: PropnetIR,
     wasm: WasmCore = chooseWasmCore(ir),
     /** How the module was made (`create` reports a cache hit). */
-    readonly origin: ModuleOrigin = { cached: false, rates: {} },
+    readonly origin: ModuleOrigin = { irCached: false, cached: false, rates: {} },
   ) {
     super(game, ir, wasm);
     this.wasm = wasm;
@@ -53,15 +53,16 @@ export class PropnetWasmReasoner extends PropnetReasoner {
 
   /**
    * The reasoner for `ir` with its module from the per-game module cache when Node has a usable entry (binaryen
-   * not loaded), else built, timed and stored: module-cache.ts. `cache`: false for none, or the cache root.
+   * not loaded), else built, timed and stored: module-cache.ts. `cache`: false for none, or the cache root;
+   * `irCached`: whether `ir` came from the IR cache (reported in `origin`).
    */
   static async create(
     game: Game,
     ir: PropnetIR,
-    options: { readonly cache?: CacheSetting } = {},
+    options: { readonly cache?: CacheSetting; readonly irCached?: boolean } = {},
   ): Promise<PropnetWasmReasoner> {
     const { core, origin } = await buildWasmModule(ir, options.cache);
-    return new PropnetWasmReasoner(game, ir, core, origin);
+    return new PropnetWasmReasoner(game, ir, core, { ...origin, irCached: options.irCached ?? false });
   }
 
   /** Bytes of the generated WebAssembly binary. */

@@ -1,0 +1,220 @@
+// The per-game cache of the propnet IR (Node only, like module-cache.ts): a later build of the same rules
+// reads the IR instead of grounding and optimising the game again, which is most of what a cached build paid.
+// Keyed by the game's normalised rules in a canonical printed form and the code's identity; the IR's terms are
+// stored as text and re-interned into the game's term store, whose ids are the game's own.
+import type { Game, GameRule, Pattern, TermId, TermStore } from '@gdlkit/core';
+import { IR_VERSION, type PropnetIR } from '../ir.js';
+import { BadCacheEntry, codeIdentity, IR_TERM_FIELDS, type ModuleCache } from './module-cache.js';
+import { crypto } from './node-builtins.js';
+
+/** Raised when an entry's format changes: older entries are then rebuilt, not read. */
+export const IR_CACHE_FORMAT = 1;
+const MAGIC = 'GKIR';
+const SUFFIX = '.ir';
+/** The typed arrays an IR holds (ir.ts); an entry names each array's type, and only these are read back. */
+const ARRAY_TYPES = { Uint8Array, Uint32Array, Int32Array } as const;
+type ArrayType = keyof typeof ARRAY_TYPES;
+
+/**
+ * The game's rules as canonical text: its relations (name/arity, auxiliary ones marked) and each normalised rule
+ * in order, variables by number. Equal texts ground to equal nets; the budget options are not in it, as they
+ * decide only whether a build finishes, never what it builds.
+ */
+export function rulesText(game: Game): string {
+  const { store, relations } = game;
+  const pattern = (p: Pattern): string => {
+    if (p.kind === 'ground') return store.toKif(p.term);
+    if (p.kind === 'var') return `?${p.index}`;
+    return `(${store.symbolName(p.functor)} ${p.args.map(pattern).join(' ')})`;
+  };
+  const atom = (a: GameRule['head']) => `(${relations[a.relation]!.key} ${a.args.map(pattern).join(' ')})`;
+  const lines = relations.map((r) => `${r.key}${r.auxiliary ? ' aux' : ''}`);
+  for (const rule of game.rules) {
+    const body = rule.body.map((l) => {
+      if (l.kind === 'pos') return atom(l.atom);
+      if (l.kind === 'neg') return `(not ${atom(l.atom)})`;
+      return `(distinct ${pattern(l.left)} ${pattern(l.right)})`;
+    });
+    lines.push(`(<= ${atom(rule.head)} ${body.join(' ')})`);
+  }
+  return lines.join('\n');
+}
+
+/** The key of `game`'s IR built by the code `identity`. */
+export function irKey(game: Game, identity: string = codeIdentity()): string {
+  return crypto()
+    .createHash('sha256')
+    .update(`${MAGIC} ${IR_CACHE_FORMAT} ${IR_VERSION}\0${identity}\0${rulesText(game)}`)
+    .digest('hex');
+}
+
+interface IrHead {
+  readonly key: string;
+  /** The IR's number fields. */
+  readonly scalars: Record<string, number>;
+  /** Each typed array: field, type, length; the body holds them in this order, each at a multiple of 4 bytes. */
+  readonly arrays: [string, ArrayType, number][];
+  /** The IR's terms; term fields hold indices into this list. */
+  readonly terms: string[];
+  /** Of the scalars, arrays and terms (as JSON) and the body. */
+  readonly sha256: string;
+}
+
+const align = (n: number) => (n + 3) & ~3;
+
+/** An entry's bytes: MAGIC, the format (u32), the head's length (u32), the head (JSON), the arrays. */
+export function encodeIr(key: string, ir: PropnetIR, store: TermStore): Uint8Array {
+  const scalars: Record<string, number> = {};
+  const arrays: [string, ArrayType, number][] = [];
+  const views: Uint8Array[] = [];
+  const termIndex = new Map<TermId, number>();
+  const terms: string[] = [];
+  for (const [name, value] of Object.entries(ir)) {
+    if (typeof value === 'number') {
+      scalars[name] = value;
+      continue;
+    }
+    let array = value as Uint8Array | Uint32Array | Int32Array;
+    if (IR_TERM_FIELDS.has(name)) {
+      array = Int32Array.from(array, (term) => {
+        let index = termIndex.get(term);
+        if (index === undefined) {
+          index = terms.push(store.toKif(term)) - 1;
+          termIndex.set(term, index);
+        }
+        return index;
+      });
+    }
+    arrays.push([name, array.constructor.name as ArrayType, array.length]);
+    views.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  }
+  const body = new Uint8Array(views.reduce((n, v) => n + align(v.byteLength), 0));
+  let offset = 0;
+  for (const view of views) {
+    body.set(view, offset);
+    offset += align(view.byteLength);
+  }
+  const head: IrHead = { key, scalars, arrays, terms, sha256: checksum(scalars, arrays, terms, body) };
+  const json = new TextEncoder().encode(JSON.stringify(head));
+  const out = new Uint8Array(align(12 + json.byteLength) + body.byteLength);
+  out.set(new TextEncoder().encode(MAGIC), 0);
+  const view = new DataView(out.buffer);
+  view.setUint32(4, IR_CACHE_FORMAT, true);
+  view.setUint32(8, json.byteLength, true);
+  out.set(json, 12);
+  out.set(body, align(12 + json.byteLength));
+  return out;
+}
+
+function checksum(
+  scalars: IrHead['scalars'],
+  arrays: IrHead['arrays'],
+  terms: IrHead['terms'],
+  body: Uint8Array,
+): string {
+  return crypto()
+    .createHash('sha256')
+    .update(JSON.stringify([scalars, arrays, terms]))
+    .update(body)
+    .digest('hex');
+}
+
+/** The IR in `data`, checked against `key`, its terms interned into `store`; throws BadCacheEntry saying why not. */
+export function decodeIr(data: Uint8Array, key: string, store: TermStore): PropnetIR {
+  if (data.byteLength < 12 || new TextDecoder().decode(data.subarray(0, 4)) !== MAGIC) {
+    throw new BadCacheEntry('not an IR cache entry');
+  }
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const format = view.getUint32(4, true);
+  if (format !== IR_CACHE_FORMAT) throw new BadCacheEntry(`format ${format}, not ${IR_CACHE_FORMAT}`);
+  const headEnd = 12 + view.getUint32(8, true);
+  if (headEnd > data.byteLength) throw new BadCacheEntry('truncated');
+  let head: IrHead;
+  try {
+    head = JSON.parse(new TextDecoder().decode(data.subarray(12, headEnd))) as IrHead;
+  } catch {
+    throw new BadCacheEntry('unreadable head');
+  }
+  if (!validHead(head)) throw new BadCacheEntry('unreadable head');
+  if (head.key !== key) throw new BadCacheEntry('written for another key');
+  // A copy (Node's Buffer.slice would be a view): aligned for the typed arrays, owned by the IR.
+  const body = new Uint8Array(data.subarray(align(headEnd)));
+  const size = head.arrays.reduce(
+    (n, [, type, length]) => n + align(length * ARRAY_TYPES[type].BYTES_PER_ELEMENT),
+    0,
+  );
+  if (body.byteLength !== size) throw new BadCacheEntry(`truncated (${body.byteLength} of ${size} bytes)`);
+  if (checksum(head.scalars, head.arrays, head.terms, body) !== head.sha256) {
+    throw new BadCacheEntry("the IR's checksum differs");
+  }
+  const ids = head.terms.map((text) => internTerm(store, text));
+  const ir: Record<string, unknown> = { ...head.scalars };
+  let offset = 0;
+  for (const [name, type, length] of head.arrays) {
+    const array = new ARRAY_TYPES[type](body.buffer, offset, length);
+    offset += align(array.byteLength);
+    ir[name] = IR_TERM_FIELDS.has(name) ? Int32Array.from(array, (index) => termOf(ids, index)) : array;
+  }
+  if (ir.version !== IR_VERSION) throw new BadCacheEntry(`IR version ${ir.version}, not ${IR_VERSION}`);
+  return ir as unknown as PropnetIR;
+}
+
+function validHead(head: unknown): head is IrHead {
+  if (typeof head !== 'object' || head === null) return false;
+  const h = head as Record<string, unknown>;
+  const scalars = h.scalars as Record<string, unknown>;
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  return (
+    typeof h.key === 'string' &&
+    typeof h.sha256 === 'string' &&
+    typeof scalars === 'object' &&
+    scalars !== null &&
+    Object.values(scalars).every(Number.isInteger) &&
+    Array.isArray(h.terms) &&
+    h.terms.every((t) => typeof t === 'string') &&
+    Array.isArray(h.arrays) &&
+    h.arrays.every(
+      (a) => Array.isArray(a) && typeof a[0] === 'string' && Object.hasOwn(ARRAY_TYPES, a[1]) && count(a[2]),
+    )
+  );
+}
+
+function termOf(ids: readonly TermId[], index: number): TermId {
+  const term = ids[index];
+  if (term === undefined) throw new BadCacheEntry(`no term ${index}`);
+  return term;
+}
+
+/** Interns one ground term in the canonical KIF of TermStore.toKif (symbols hold no spaces or parentheses). */
+function internTerm(store: TermStore, text: string): TermId {
+  const tokens = text.match(/[()]|[^\s()]+/g) ?? [];
+  let next = 0;
+  const read = (): TermId => {
+    const token = tokens[next++];
+    if (token === undefined || token === ')') throw new BadCacheEntry(`unreadable term ${text}`);
+    if (token !== '(') return store.constant(token);
+    const name = tokens[next++];
+    if (name === undefined || name === '(' || name === ')')
+      throw new BadCacheEntry(`unreadable term ${text}`);
+    const args: TermId[] = [];
+    while (tokens[next] !== ')') {
+      if (next >= tokens.length) throw new BadCacheEntry(`unreadable term ${text}`);
+      args.push(read());
+    }
+    next++;
+    return store.compound(store.symbol(name), args);
+  };
+  const term = read();
+  if (next !== tokens.length) throw new BadCacheEntry(`unreadable term ${text}`);
+  return term;
+}
+
+/** `game`'s IR from `cache`, when it holds a usable entry for these rules (else undefined, warning if bad). */
+export function readIr(cache: ModuleCache, game: Game, key: string): PropnetIR | undefined {
+  return cache.readEntry(cache.fileOf(key, SUFFIX), (data) => decodeIr(data, key, game.store), 'the IR');
+}
+
+/** Stores `game`'s IR in `cache` (atomically; false with a warning when the folder is not writable). */
+export function writeIr(cache: ModuleCache, game: Game, key: string, ir: PropnetIR): boolean {
+  return cache.writeEntry(cache.fileOf(key, SUFFIX), encodeIr(key, ir, game.store), 'the IR');
+}
