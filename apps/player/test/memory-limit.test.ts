@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { gameText, playerForTests, rulesList, runMatch, send } from './manager.js';
 
+// A real build, not a hit in the module cache an earlier test of this run filled: a hit loads no binaryen and stays
+// within the budget. The workers (spawned with the players below) inherit this.
+process.env.GDLKIT_WASM_CACHE = 'off';
 const wasm = playerForTests({ backend: 'propnet-wasm', workerMemoryMb: 120, search: { seed: 3 } });
 const prover = playerForTests({ backend: 'prover', workerMemoryMb: 400, search: { seed: 3 } });
 

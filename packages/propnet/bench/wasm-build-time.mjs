@@ -62,6 +62,18 @@ async function child(dist, name) {
     }
     rate = states / ((cpuMs() - began) / 1000);
   }
+  // NST simulations as the player runs them: the policy module needs the simulation adapter, which a cache hit
+  // must bring along (it has no binaryen to emit one).
+  const simulated = reasoner.simulate(
+    {
+      starts: Array.from({ length: 8 }, () => reasoner.initialState()),
+      prefixMoves: new Int32Array(0),
+      prefixOffsets: new Int32Array(9),
+      seed: 7,
+      maxDepth: 200,
+    },
+    reasoner.createPolicy({ kind: 'nst' }),
+  );
   const strip = ({ wall, cpu }) => ({ wall, cpu });
   console.log(
     JSON.stringify({
@@ -71,6 +83,7 @@ async function child(dist, name) {
       cached: reasoner.origin.cached,
       binaryenLoaded: wasm.binaryenLoaded(),
       propagation: reasoner.propagation,
+      simulated: { goals: [...simulated.goals], depths: [...simulated.depths] },
       rate,
     }),
   );

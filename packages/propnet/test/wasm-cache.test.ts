@@ -153,17 +153,21 @@ describe('the module cache', () => {
       cached: boolean;
       binaryenLoaded: boolean;
       propagation: string;
+      simulated: { goals: number[]; depths: number[] };
     };
   };
 
   it('loads no binaryen on a hit, in a fresh process as a player meets it', async () => {
     const cold = await child();
     expect(cold).toMatchObject({ irCached: false, cached: false, binaryenLoaded: true });
+    // Regression: the policies' simulations need the simulation adapter, which a hit once had to emit with the
+    // binaryen it never loaded ("binaryen used before loadBinaryen() resolved" in every player test after it).
     expect(await child()).toMatchObject({
       irCached: true,
       cached: true,
       binaryenLoaded: false,
       propagation: cold.propagation,
+      simulated: cold.simulated,
     });
   });
 

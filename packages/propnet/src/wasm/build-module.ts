@@ -9,6 +9,7 @@ import { chooseWasmModule, coreOfChoice } from './choose-propagation.js';
 import { irKey, readIr, writeIr } from './ir-cache.js';
 import type { CacheSetting } from './module-cache.js';
 import * as moduleCache from './module-cache.js';
+import { emitSimulationAdapter } from './simulation-adapter.js';
 import type { WasmCore } from './wasm-core.js';
 
 /** How a reasoner's module was made. */
@@ -24,6 +25,8 @@ export interface ModuleOrigin {
 export interface WasmBuild {
   readonly core: WasmCore;
   readonly origin: ModuleOrigin;
+  /** The simulation adapter's bytes when the cache holds them (a hit loads no binaryen to emit them). */
+  readonly adapter?: Uint8Array;
 }
 
 const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -45,6 +48,7 @@ export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Pr
       return {
         core: coreOfChoice(ir, entry.choice, entry.binary),
         origin: { irCached: false, cached: true, rates: entry.rates },
+        adapter: entry.adapter,
       };
     } catch (error) {
       // The checksum matched, so the bytes are as written, but they are no module of this net (another writer).
@@ -53,8 +57,9 @@ export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Pr
   }
   await loadBinaryen();
   const { core, choice, binary, rates } = chooseWasmModule(ir);
-  store.write(key, { choice, binary, rates });
-  return { core, origin: { irCached: false, cached: false, rates } };
+  const adapter = emitSimulationAdapter(core);
+  store.write(key, { choice, binary, rates, adapter });
+  return { core, origin: { irCached: false, cached: false, rates }, adapter };
 }
 
 /**

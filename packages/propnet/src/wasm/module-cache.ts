@@ -8,7 +8,7 @@ import { crypto, fs, nodeModule, os, path, url } from './node-builtins.js';
 import { sourceIdentity } from './source-identity.js';
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 const MAGIC = 'GKWM';
 /** The subfolder of the cache root for these entries. */
 export const CACHE_KIND = 'propnet-wasm';
@@ -27,6 +27,11 @@ export interface CachedModule {
   /** The trial's rates when the module was built (states per ms by candidate), for reporting. */
   readonly rates: Readonly<Record<string, number>>;
   readonly binary: Uint8Array;
+  /**
+   * The simulation adapter's bytes for this module (simulation-adapter.ts), when it has one: the policies'
+   * simulations need it, and a hit loads no binaryen to emit it.
+   */
+  readonly adapter?: Uint8Array;
 }
 
 /** The folder of this cache's entries for `setting`, or undefined when caching is off. */
@@ -117,29 +122,39 @@ interface EntryHead {
   readonly choice: WasmChoice;
   readonly rates: Record<string, number>;
   readonly bytes: number;
+  /** Of those bytes, the adapter's at the end (0: none). */
+  readonly adapterBytes: number;
   readonly sha256: string;
 }
 
 /** Why an entry was not used. */
 export class BadCacheEntry extends Error {}
 
-/** An entry's bytes: MAGIC, the format (u32), the head's length (u32), the head (JSON), the module. */
+/**
+ * An entry's bytes: MAGIC, the format (u32), the head's length (u32), the head (JSON), the module, then the
+ * simulation adapter if there is one.
+ */
 export function encodeEntry(key: string, entry: CachedModule): Uint8Array {
+  const adapter = entry.adapter ?? new Uint8Array(0);
+  const binaries = new Uint8Array(entry.binary.byteLength + adapter.byteLength);
+  binaries.set(entry.binary, 0);
+  binaries.set(adapter, entry.binary.byteLength);
   const head: EntryHead = {
     key,
     choice: entry.choice,
     rates: { ...entry.rates },
-    bytes: entry.binary.byteLength,
-    sha256: sha256(entry.binary),
+    bytes: binaries.byteLength,
+    adapterBytes: adapter.byteLength,
+    sha256: sha256(binaries),
   };
   const json = new TextEncoder().encode(JSON.stringify(head));
-  const out = new Uint8Array(12 + json.byteLength + entry.binary.byteLength);
+  const out = new Uint8Array(12 + json.byteLength + binaries.byteLength);
   out.set(new TextEncoder().encode(MAGIC), 0);
   const view = new DataView(out.buffer);
   view.setUint32(4, CACHE_FORMAT, true);
   view.setUint32(8, json.byteLength, true);
   out.set(json, 12);
-  out.set(entry.binary, 12 + json.byteLength);
+  out.set(binaries, 12 + json.byteLength);
   return out;
 }
 
@@ -165,7 +180,16 @@ export function decodeEntry(data: Uint8Array, key: string): CachedModule {
   if (binary.byteLength !== head.bytes)
     throw new BadCacheEntry(`truncated (${binary.byteLength} of ${head.bytes} bytes)`);
   if (sha256(binary) !== head.sha256) throw new BadCacheEntry("the module's checksum differs");
-  return { choice: head.choice, rates: head.rates, binary: binary.slice() };
+  const adapterBytes = head.adapterBytes;
+  if (!Number.isInteger(adapterBytes) || adapterBytes < 0 || adapterBytes >= binary.byteLength)
+    throw new BadCacheEntry('no valid size of the simulation adapter');
+  const moduleEnd = binary.byteLength - adapterBytes;
+  return {
+    choice: head.choice,
+    rates: head.rates,
+    binary: binary.slice(0, moduleEnd),
+    adapter: adapterBytes > 0 ? binary.slice(moduleEnd) : undefined,
+  };
 }
 
 function validChoice(choice: unknown): choice is WasmChoice {

@@ -46,6 +46,8 @@ export class PropnetWasmReasoner extends PropnetReasoner {
     wasm: WasmCore = chooseWasmCore(ir),
     /** How the module was made (`create` reports a cache hit). */
     readonly origin: ModuleOrigin = { irCached: false, cached: false, rates: {} },
+    /** The simulation adapter's bytes made with the module (a cache hit has no binaryen to emit them). */
+    private readonly adapterBinary?: Uint8Array,
   ) {
     super(game, ir, wasm);
     this.wasm = wasm;
@@ -61,8 +63,14 @@ export class PropnetWasmReasoner extends PropnetReasoner {
     ir: PropnetIR,
     options: { readonly cache?: CacheSetting; readonly irCached?: boolean } = {},
   ): Promise<PropnetWasmReasoner> {
-    const { core, origin } = await buildWasmModule(ir, options.cache);
-    return new PropnetWasmReasoner(game, ir, core, { ...origin, irCached: options.irCached ?? false });
+    const { core, origin, adapter } = await buildWasmModule(ir, options.cache);
+    return new PropnetWasmReasoner(
+      game,
+      ir,
+      core,
+      { ...origin, irCached: options.irCached ?? false },
+      adapter,
+    );
   }
 
   /** Bytes of the generated WebAssembly binary. */
@@ -87,7 +95,7 @@ export class PropnetWasmReasoner extends PropnetReasoner {
 
   /** Tables in the policy module's memory (policy-wat.ts), updated in place by `simulate`. */
   override createPolicy(spec: PolicySpec): PolicyTable {
-    this.adapter ??= createSimulationAdapter(this.wasm);
+    this.adapter ??= createSimulationAdapter(this.wasm, this.adapterBinary);
     if (this.adapter === undefined) return super.createPolicy(spec);
     return new WasmPolicyTable(spec, this.adapter, this.ir, this.game);
   }

@@ -54,21 +54,48 @@ interface GameSide {
   goals(a: Adapter): Expr[];
 }
 
-/** The adapter of `core`, or undefined for a module kind it does not know. */
-export function createSimulationAdapter(core: WasmCore): SimulationAdapter | undefined {
-  let side: GameSide;
-  if (core instanceof WasmPropnet) side = straightLine(core.plan);
-  else if (core instanceof DifferentialWasmPropnet) side = differential(core.plan, core.ir.legalStart);
-  else return undefined;
+/** The game side of `core`, or undefined for a module kind that has no adapter. */
+function gameSide(core: WasmCore): GameSide | undefined {
+  if (core instanceof WasmPropnet) return straightLine(core.plan);
+  if (core instanceof DifferentialWasmPropnet) return differential(core.plan, core.ir.legalStart);
+  return undefined;
+}
+
+/**
+ * The adapter's bytes for `core` (binaryen loaded), or undefined for a module kind that has none: built with the
+ * module so that the module cache can keep them (module-cache.ts), since a cache hit loads no binaryen.
+ */
+export function emitSimulationAdapter(core: WasmCore): Uint8Array | undefined {
+  const side = gameSide(core);
+  return side && new Adapter(side).emit();
+}
+
+/**
+ * The adapter of `core`, from `binary` when given (the bytes `emitSimulationAdapter` made for this module),
+ * else emitted now (binaryen loaded); undefined for a module kind it does not know.
+ */
+export function createSimulationAdapter(core: WasmCore, binary?: Uint8Array): SimulationAdapter | undefined {
+  const side = gameSide(core);
+  if (side === undefined) return undefined;
   const game = core.exports as unknown as Record<string, unknown> & { memory: WebAssembly.Memory };
-  const adapter = new Adapter(side);
-  const instance = new WebAssembly.Instance(compileModule(adapter.emit()), { game });
+  const layout = adapterLayout(side);
+  const instance = new WebAssembly.Instance(compileModule(binary ?? new Adapter(side).emit()), { game });
   return {
     exports: instance.exports,
-    startsOffset: adapter.startsOffset,
+    startsOffset: layout.startsOffset,
     baseCount: side.baseCount,
     memory: game.memory,
   };
+}
+
+/** Game-memory addresses of the adapter's legal list, the chosen inputs and the start states. */
+function adapterLayout(side: GameSide): { list: number; chosenOffset: number; startsOffset: number } {
+  let legal = 1;
+  for (let r = 0; r < side.roleCount; r++)
+    legal = Math.max(legal, side.legalStart[r + 1]! - side.legalStart[r]!);
+  const list = align(side.perftStackOffset);
+  const chosenOffset = align(list + 8 * legal);
+  return { list, chosenOffset, startsOffset: align(chosenOffset + 4 * side.roleCount) };
 }
 
 class Adapter {
@@ -79,12 +106,11 @@ class Adapter {
   readonly startsOffset: number;
 
   constructor(readonly side: GameSide) {
-    let legal = 1;
-    for (let r = 0; r < side.roleCount; r++)
-      legal = Math.max(legal, side.legalStart[r + 1]! - side.legalStart[r]!);
-    this.list = align(side.perftStackOffset);
-    this.chosenOffset = align(this.list + 8 * legal);
-    this.startsOffset = align(this.chosenOffset + 4 * side.roleCount);
+    ({
+      list: this.list,
+      chosenOffset: this.chosenOffset,
+      startsOffset: this.startsOffset,
+    } = adapterLayout(side));
   }
 
   c(x: number): Expr {
