@@ -64,7 +64,10 @@ pub fn choose_differential(ir: &Ir, start: &[u32], mode: Propagation) -> Option<
         engine = engine.min(nanos_per_state(ir, start, mode).unwrap_or(f64::INFINITY));
     }
     let (mut time, mut sides) = candidates.into_iter().min_by(|a, b| a.0.total_cmp(&b.0))?;
-    let mut stepped = sides.clone().goals_stepped();
+    let mut stepped = SideNets::new(sides.split().to_vec()).goals_stepped();
+    if !sides.rises_first() {
+        stepped = stepped.falls_first();
+    }
     differential_playouts(ir, &mut stepped, start, 1, 0, TRIAL_DEPTH).ok()?;
     let mut stepped_time = f64::INFINITY;
     for _ in 0..ROUNDS {
