@@ -37,6 +37,8 @@ pub struct SideNets {
     pub(crate) scratch: (Vec<u32>, Vec<u32>),
     /// Whether a load propagates the rising bases before the falling ones (`DifferentialRun::load`).
     pub(crate) rises_first: bool,
+    /// Whether the nets propagate the goal gates at every step (`DifferentialNet::new`).
+    goals_stepped: bool,
 }
 
 impl SideNets {
@@ -47,6 +49,7 @@ impl SideNets {
             sides: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
             rises_first: true,
+            goals_stepped: false,
         }
     }
 
@@ -54,6 +57,19 @@ impl SideNets {
     pub fn falls_first(mut self) -> SideNets {
         self.rises_first = false;
         self
+    }
+
+    /// The same set-up with nets that propagate the goal gates at every step; nets compiled before are
+    /// dropped.
+    pub fn goals_stepped(mut self) -> SideNets {
+        self.goals_stepped = true;
+        self.sides.clear();
+        self
+    }
+
+    /// Whether the nets propagate the goal gates at every step.
+    pub fn steps_goals(&self) -> bool {
+        self.goals_stepped
     }
 
     /// Whether a load propagates the rising bases first.
@@ -168,7 +184,7 @@ impl SideNets {
             .enumerate()
             .map(|(i, &b)| (b, k >> i & 1 != 0))
             .collect();
-        let net = DifferentialNet::new(ir, &fixed);
+        let net = DifferentialNet::new(ir, &fixed, self.goals_stepped);
         let run = DifferentialRun::new(ir, &net);
         self.sides.push((k, net, run));
         self.sides.len() - 1

@@ -15,7 +15,8 @@
 //!   545 → 668 counter moves, as ggplib's nets, which lack the sharing: 70 and 667);
 //! - loading the next state flips only the bases that differ;
 //! - gates that only the goals read (the goal cone) are left out of the propagation and evaluated once, at
-//!   the terminal state of a playout;
+//!   the terminal state of a playout, unless the net steps the goals (`goals_stepped`, chosen by timing in
+//!   calibrate.rs: with playouts of 3 steps tron_10x10 spent about half its time evaluating the cone);
 //! - a joint move stays set after its step, and the next step on the same net changes only the roles'
 //!   inputs that differ (ggplib keeps the last move the same way): on a net of one side to move the waiting
 //!   role's `noop` is set once and never toggled, which spared breakthrough's nets ~290 of their ~320 flips
@@ -98,11 +99,13 @@ impl DifferentialNet {
     }
 
     /// The net for states in which each base of `fixed` has the given value: gates those values decide are
-    /// folded to constants and leave the propagation (control splitting: one net per side to move).
-    pub fn new(ir: &Ir, fixed: &[(u32, bool)]) -> DifferentialNet {
+    /// folded to constants and leave the propagation (control splitting: one net per side to move). With
+    /// `goals_stepped` the goal gates propagate with every step instead of being evaluated at the terminal
+    /// state: cheaper when playouts are a few steps long and the goal cone is large (tron_10x10).
+    pub fn new(ir: &Ir, fixed: &[(u32, bool)], goals_stepped: bool) -> DifferentialNet {
         let n = ir.gate_count;
         let constant = fold_constants(ir, fixed);
-        let (stepped_mask, goal_mask) = step_and_goal_cones(ir, &constant);
+        let (stepped_mask, goal_mask) = step_and_goal_cones(ir, &constant, goals_stepped);
         let mut fixed_mask = vec![0u32; ir.state_words()];
         for &(b, _) in fixed {
             fixed_mask[b as usize >> 5] |= 1 << (b & 31);

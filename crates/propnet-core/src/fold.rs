@@ -87,10 +87,21 @@ fn folded_moves(ir: &Ir, constant: &[i8]) -> Vec<(u32, i8)> {
 }
 
 /// Which gates a step needs — those the legal, next and terminal gates depend on — and which only the goals
-/// need, given the gates `constant` folds (neither includes a folded gate).
-pub(crate) fn step_and_goal_cones(ir: &Ir, constant: &[i8]) -> (Vec<bool>, Vec<bool>) {
+/// need, given the gates `constant` folds (neither includes a folded gate). With `goals_stepped` the goal
+/// gates count among a step's roots, so the goal cone is empty.
+pub(crate) fn step_and_goal_cones(
+    ir: &Ir,
+    constant: &[i8],
+    goals_stepped: bool,
+) -> (Vec<bool>, Vec<bool>) {
     let folded: Vec<bool> = constant.iter().map(|&c| c >= 0).collect();
-    let step_roots = ir.legal_gate.iter().chain(ir.base_next).copied();
+    let goal_roots = if goals_stepped { ir.goal_gate } else { &[] };
+    let step_roots = ir
+        .legal_gate
+        .iter()
+        .chain(ir.base_next)
+        .chain(goal_roots)
+        .copied();
     let stepped = backward_closure(ir, step_roots.chain([ir.terminal_gate as u32]), &folded);
     let taken: Vec<bool> = folded.iter().zip(&stepped).map(|(&f, &s)| f || s).collect();
     let goal_only = backward_closure(ir, ir.goal_gate.iter().copied(), &taken);

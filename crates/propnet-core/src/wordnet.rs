@@ -57,7 +57,7 @@ impl WordNet {
     /// terminal states (unless a goal reads an input: then they stay in the phases). Folded gates are not
     /// written: a reader of the net's outputs takes their values from `constant`.
     pub fn compile_specialised(ir: &Ir, constant: &[i8]) -> Result<WordNet> {
-        let (stepped, goal_only) = step_and_goal_cones(ir, constant);
+        let (stepped, goal_only) = step_and_goal_cones(ir, constant, false);
         if ir.state_reads_moves() {
             let both: Vec<bool> = stepped
                 .iter()

@@ -80,7 +80,7 @@ fn the_waiting_side_plays_its_one_move_as_a_constant() {
             .enumerate()
             .map(|(i, &b)| (b, i == 0))
             .collect();
-        let net = DifferentialNet::new(&ir, &fixed);
+        let net = DifferentialNet::new(&ir, &fixed, false);
         let folded: Vec<Vec<Option<bool>>> = (0..ir.role_count)
             .map(|r| {
                 (0..ir.input_gate.len())
@@ -117,14 +117,16 @@ fn any_split_gives_the_same_playouts() {
             for mut sides in [
                 SideNets::new(split.clone()),
                 SideNets::new(split.clone()).falls_first(),
+                SideNets::new(split.clone()).goals_stepped(),
+                SideNets::new(split.clone()).falls_first().goals_stepped(),
             ] {
-                let order = sides.rises_first();
+                let (order, goals) = (sides.rises_first(), sides.steps_goals());
                 for seed in 0..5 {
                     let want = playouts(&ir, &mut engine, &start, 4, seed, 1000);
                     let got = differential_playouts(&ir, &mut sides, &start, 4, seed, 1000);
                     assert_eq!(
                         got, want,
-                        "{name} split {split:?} rises first {order} seed {seed}"
+                        "{name} split {split:?} rises first {order} goals stepped {goals} seed {seed}"
                     );
                 }
             }
@@ -191,7 +193,7 @@ fn a_chain_deeper_than_the_nested_flips_propagates_whole() {
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
     // Unbounded, only a_30 and the OR would flip.
-    assert!(DifferentialNet::new(&ir, &[]).flipping_gates() > 2);
+    assert!(DifferentialNet::new(&ir, &[], false).flipping_gates() > 2);
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
     let mut sides = SideNets::new(Vec::new());
@@ -228,7 +230,7 @@ fn a_not_gate_is_folded_into_its_readers() {
     let owned = one_role_net(&gates, &[8, 9, 10], &[7, 10], 11, &[0]);
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
-    assert_eq!(DifferentialNet::new(&ir, &[]).flipping_gates(), 2);
+    assert_eq!(DifferentialNet::new(&ir, &[], false).flipping_gates(), 2);
     plays_as_the_engine_in_both_load_orders(&ir);
 }
 
@@ -265,7 +267,7 @@ fn a_shared_and_is_absorbed_into_the_ands_that_read_it() {
     let owned = one_role_net(&gates, &[12, 10, 9], &[1, 7], 13, &[0, 1]);
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
-    assert_eq!(DifferentialNet::new(&ir, &[]).flipping_gates(), 4);
+    assert_eq!(DifferentialNet::new(&ir, &[], false).flipping_gates(), 4);
     plays_as_the_engine_in_both_load_orders(&ir);
 }
 
@@ -294,7 +296,7 @@ fn a_deeply_shared_and_tree_is_absorbed_within_bounds() {
     let ir = owned.ir();
     assert_eq!(ir.validate(), Ok(()));
     // Unbounded, only a_30 and the OR would flip.
-    assert!(DifferentialNet::new(&ir, &[]).flipping_gates() > 2);
+    assert!(DifferentialNet::new(&ir, &[], false).flipping_gates() > 2);
     let mut engine = Engine::new(&ir);
     let start = engine.initial_state(&ir);
     let mut sides = SideNets::new(Vec::new());
@@ -344,13 +346,16 @@ fn one_role_net(
     owned
 }
 
-/// Two playouts a seed, depth caps 0-7, on one net loading rises first and falls first: the engine's statistics.
+/// Two playouts a seed, depth caps 0-7, on one net loading rises first and falls first, the goals evaluated
+/// at the end or stepped: the engine's statistics.
 fn plays_as_the_engine_in_both_load_orders(ir: &propnet_core::Ir) {
     let mut engine = Engine::new(ir);
     let start = engine.initial_state(ir);
     for mut sides in [
         SideNets::new(Vec::new()),
         SideNets::new(Vec::new()).falls_first(),
+        SideNets::new(Vec::new()).goals_stepped(),
+        SideNets::new(Vec::new()).falls_first().goals_stepped(),
     ] {
         for depth in 0..8 {
             for seed in 0..3 {
