@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BaseReasoner, firstDifference, type Game, loadGame, playRandomMatch } from '@gdlkit/core';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { PropnetReasoner } from '../src/index.js';
 import type { PropnetWasmReasoner } from '../src/index.wasm.js';
 
@@ -28,4 +30,24 @@ export function expectSameAsTypeScript(
   }
   const playouts = { count: 20, seed: 9, ...(maxSteps ? { maxDepth: maxSteps } : {}) };
   expect(wasm.playouts(start, playouts)).toEqual(ts.playouts(start, playouts));
+}
+
+/**
+ * Per test, a fresh cache root in the temporary folder (removed after the test) and the warnings the caches print
+ * (console.warn captured): for the module and IR cache tests.
+ */
+export function cacheTestFolder(prefix: string): { readonly root: string; readonly warnings: string[] } {
+  const state = { root: '', warnings: [] as string[] };
+  beforeEach(() => {
+    state.root = mkdtempSync(join(tmpdir(), prefix));
+    state.warnings = [];
+    vi.spyOn(console, 'warn').mockImplementation((line: string) => {
+      state.warnings.push(line);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    rmSync(state.root, { recursive: true, force: true });
+  });
+  return state;
 }

@@ -1,12 +1,11 @@
 // The per-game module cache (module-cache.ts): a hit serves the module and choice a build stored, without
 // binaryen; any bad entry is rebuilt with one warning. Every test uses a folder of its own under the system's
 // temporary folder, never the user's cache.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runNode } from '@gdlkit/vitest-config/child';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildPropnet } from '../src/index.js';
 import { PropnetWasmReasoner, propnetWasmBackend } from '../src/index.wasm.js';
 import {
@@ -18,30 +17,16 @@ import {
   encodeEntry,
   moduleKey,
 } from '../src/wasm/module-cache.js';
-import { corpusGame } from './helpers.js';
+import { cacheTestFolder, corpusGame } from './helpers.js';
 
-let root: string;
-let warnings: string[];
-
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'gdlkit-wasm-cache-test-'));
-  warnings = [];
-  vi.spyOn(console, 'warn').mockImplementation((line: string) => {
-    warnings.push(line);
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  rmSync(root, { recursive: true, force: true });
-});
+const temp = cacheTestFolder('gdlkit-wasm-cache-test-');
 
 const entries = () => {
-  const folder = join(root, CACHE_KIND);
+  const folder = join(temp.root, CACHE_KIND);
   return existsSync(folder) ? readdirSync(folder) : [];
 };
 
-async function build(name: string, cache: string | false = root) {
+async function build(name: string, cache: string | false = temp.root) {
   const game = corpusGame(`${name}.kif`);
   return PropnetWasmReasoner.create(game, buildPropnet(game), { cache });
 }
@@ -62,7 +47,7 @@ describe('the module cache', () => {
       expect(hit.perft(hit.initialState(), 3)).toBe(fresh.perft(fresh.initialState(), 3));
     }
     expect(entries()).toHaveLength(2);
-    expect(warnings).toEqual([]);
+    expect(temp.warnings).toEqual([]);
   });
 
   it('keys each net and each emitter apart, and the same net alike', () => {
@@ -81,7 +66,7 @@ describe('the module cache', () => {
   it('rebuilds and overwrites a truncated, garbled, outdated or uncompilable entry, warning once each', async () => {
     const fresh = await build('tictactoe');
     const [file] = entries();
-    const path = join(root, CACHE_KIND, file!);
+    const path = join(temp.root, CACHE_KIND, file!);
     const good = readFileSync(path);
     const key = file!.replace(/\.module$/, '');
     const entry = decodeEntry(good, key);
@@ -100,29 +85,29 @@ describe('the module cache', () => {
     ];
     for (const [why, data] of bad) {
       writeFileSync(path, data);
-      warnings.length = 0;
+      temp.warnings.length = 0;
       const rebuilt = await build('tictactoe');
       expect(rebuilt.origin.cached, why).toBe(false);
-      expect(warnings, why).toHaveLength(1);
-      expect(warnings[0], why).toContain(why);
+      expect(temp.warnings, why).toHaveLength(1);
+      expect(temp.warnings[0], why).toContain(why);
       expect(playouts(rebuilt)).toEqual(playouts(fresh));
       expect((await build('tictactoe')).origin.cached, why).toBe(true);
     }
   });
 
   it('builds without storing when the folder cannot be written, warning once', async () => {
-    const blocked = join(root, 'a-file');
+    const blocked = join(temp.root, 'a-file');
     writeFileSync(blocked, 'not a folder');
     const reasoner = await build('tictactoe', blocked);
     expect(reasoner.origin.cached).toBe(false);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('cannot store the module');
+    expect(temp.warnings).toHaveLength(1);
+    expect(temp.warnings[0]).toContain('cannot store the module');
     expect(playouts(reasoner).playouts).toBe(30);
   });
 
   it('writes nothing when turned off by the option or the environment', async () => {
     expect((await build('tictactoe', false)).origin.cached).toBe(false);
-    vi.stubEnv('GDLKIT_CACHE_DIR', root);
+    vi.stubEnv('GDLKIT_CACHE_DIR', temp.root);
     vi.stubEnv('GDLKIT_WASM_CACHE', 'off');
     const game = corpusGame('tictactoe.kif');
     await propnetWasmBackend.create(game);
@@ -145,7 +130,7 @@ describe('the module cache', () => {
   const child = async () => {
     const bench = fileURLToPath(new URL('../bench/wasm-build-time.mjs', import.meta.url));
     const dist = fileURLToPath(new URL('../dist', import.meta.url));
-    const args = ['--child', dist, '--game', 'tictactoe', '--seconds', '0', '--cache', root];
+    const args = ['--child', dist, '--game', 'tictactoe', '--seconds', '0', '--cache', temp.root];
     const run = await runNode([bench, ...args]);
     expect(run.stderr).toBe('');
     return JSON.parse(run.stdout) as {

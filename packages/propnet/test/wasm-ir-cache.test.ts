@@ -1,34 +1,19 @@
 // The per-game IR cache (ir-cache.ts): a later build of the same rules reads the IR an earlier one stored, its
 // terms re-interned into the new game's store, equal to a fresh build's; any bad entry is rebuilt with one
 // warning. And the code identity both caches key on: a changed source never meets an old entry.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Game, loadGame } from '@gdlkit/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPropnet, type PropnetIR, type PropnetReasoner, propnetBackend } from '../src/index.js';
 import { type PropnetWasmReasoner, propnetWasmBackend } from '../src/index.wasm.js';
 import { decodeIr, encodeIr, IR_CACHE_FORMAT, irKey, rulesText } from '../src/wasm/ir-cache.js';
 import { CACHE_KIND, codeIdentity, IR_TERM_FIELDS, moduleKey } from '../src/wasm/module-cache.js';
 import { hashSources, sourceIdentity } from '../src/wasm/source-identity.js';
-import { corpusGame } from './helpers.js';
+import { cacheTestFolder, corpusGame } from './helpers.js';
 
-let root: string;
-let warnings: string[];
-
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'gdlkit-ir-cache-test-'));
-  warnings = [];
-  vi.spyOn(console, 'warn').mockImplementation((line: string) => {
-    warnings.push(line);
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  rmSync(root, { recursive: true, force: true });
-});
+const temp = cacheTestFolder('gdlkit-ir-cache-test-');
 
 // tictactoe and connectfour, montyhall (GDL-II: random and sees), and a net with a positive cycle.
 const GAMES = ['tictactoe.kif', 'connectfour.kif', 'montyhall.kif', 'tests/failure-classes/dense-cycle.kif'];
@@ -45,11 +30,11 @@ function printable(ir: PropnetIR, game: Game): Record<string, unknown> {
 }
 
 const create = async (game: Game) =>
-  (await propnetWasmBackend.create(game, { wasmCache: root })) as PropnetWasmReasoner;
+  (await propnetWasmBackend.create(game, { wasmCache: temp.root })) as PropnetWasmReasoner;
 
 const playouts = (r: PropnetWasmReasoner) => r.playouts(r.initialState(), { count: 30, seed: 5 });
 
-const irFiles = () => readdirSync(join(root, CACHE_KIND)).filter((f) => f.endsWith('.ir'));
+const irFiles = () => readdirSync(join(temp.root, CACHE_KIND)).filter((f) => f.endsWith('.ir'));
 
 describe('the IR cache', () => {
   it('reads back, into a newly parsed game, the IR a fresh build of the same rules makes', () => {
@@ -82,7 +67,7 @@ describe('the IR cache', () => {
       expect(playouts(hit)).toEqual(playouts(cold));
       expect(hit.perft(hit.initialState(), 3)).toBe(cold.perft(cold.initialState(), 3));
     }
-    expect(warnings).toEqual([]);
+    expect(temp.warnings).toEqual([]);
   });
 
   it('leaves an IR from the cache to the other propnet backends of the same build (auto)', async () => {
@@ -90,7 +75,7 @@ describe('the IR cache', () => {
     const game = corpusGame('tictactoe.kif');
     const sharedBuilds = new Map<string, unknown>();
     const wasm = (await propnetWasmBackend.create(game, {
-      wasmCache: root,
+      wasmCache: temp.root,
       sharedBuilds,
     })) as PropnetWasmReasoner;
     expect(wasm.origin.irCached).toBe(true);
@@ -114,7 +99,7 @@ describe('the IR cache', () => {
   it('rebuilds and overwrites a truncated, garbled, outdated or mislabelled entry, warning once each', async () => {
     const fresh = await create(corpusGame('tictactoe.kif'));
     const [file] = irFiles();
-    const path = join(root, CACHE_KIND, file!);
+    const path = join(temp.root, CACHE_KIND, file!);
     const good = readFileSync(path);
     const outdated = Uint8Array.from(good);
     new DataView(outdated.buffer).setUint32(4, IR_CACHE_FORMAT + 1, true);
@@ -132,11 +117,11 @@ describe('the IR cache', () => {
     ];
     for (const [why, data] of bad) {
       writeFileSync(path, data);
-      warnings.length = 0;
+      temp.warnings.length = 0;
       const rebuilt = await create(corpusGame('tictactoe.kif'));
       expect(rebuilt.origin.irCached, why).toBe(false);
-      expect(warnings, why).toHaveLength(1);
-      expect(warnings[0], why).toContain(why);
+      expect(temp.warnings, why).toHaveLength(1);
+      expect(temp.warnings[0], why).toContain(why);
       expect(playouts(rebuilt)).toEqual(playouts(fresh));
       expect((await create(corpusGame('tictactoe.kif'))).origin.irCached, why).toBe(true);
     }
@@ -145,7 +130,7 @@ describe('the IR cache', () => {
 
 describe('the code identity', () => {
   it('changes with any source of the package, an emitter among them', () => {
-    const copy = join(root, 'propnet');
+    const copy = join(temp.root, 'propnet');
     const pkg = fileURLToPath(new URL('..', import.meta.url));
     cpSync(join(pkg, 'src'), join(copy, 'src'), { recursive: true });
     const before = hashSources([copy]);

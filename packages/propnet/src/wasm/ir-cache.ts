@@ -4,7 +4,14 @@
 // stored as text and re-interned into the game's term store, whose ids are the game's own.
 import type { Game, GameRule, Pattern, TermId, TermStore } from '@gdlkit/core';
 import { IR_VERSION, type PropnetIR } from '../ir.js';
-import { BadCacheEntry, codeIdentity, IR_TERM_FIELDS, type ModuleCache } from './module-cache.js';
+import {
+  BadCacheEntry,
+  codeIdentity,
+  decodeEnvelope,
+  encodeEnvelope,
+  IR_TERM_FIELDS,
+  type ModuleCache,
+} from './module-cache.js';
 import { crypto } from './node-builtins.js';
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
@@ -62,7 +69,7 @@ interface IrHead {
 
 const align = (n: number) => (n + 3) & ~3;
 
-/** An entry's bytes: MAGIC, the format (u32), the head's length (u32), the head (JSON), the arrays. */
+/** An entry's bytes: its envelope (MAGIC, module-cache.ts's encodeEnvelope), whose body is the arrays. */
 export function encodeIr(key: string, ir: PropnetIR, store: TermStore): Uint8Array {
   const scalars: Record<string, number> = {};
   const arrays: [string, ArrayType, number][] = [];
@@ -95,15 +102,7 @@ export function encodeIr(key: string, ir: PropnetIR, store: TermStore): Uint8Arr
     offset += align(view.byteLength);
   }
   const head: IrHead = { key, scalars, arrays, terms, sha256: checksum(scalars, arrays, terms, body) };
-  const json = new TextEncoder().encode(JSON.stringify(head));
-  const out = new Uint8Array(align(12 + json.byteLength) + body.byteLength);
-  out.set(new TextEncoder().encode(MAGIC), 0);
-  const view = new DataView(out.buffer);
-  view.setUint32(4, IR_CACHE_FORMAT, true);
-  view.setUint32(8, json.byteLength, true);
-  out.set(json, 12);
-  out.set(body, align(12 + json.byteLength));
-  return out;
+  return encodeEnvelope(MAGIC, IR_CACHE_FORMAT, head, body);
 }
 
 function checksum(
@@ -121,24 +120,11 @@ function checksum(
 
 /** The IR in `data`, checked against `key`, its terms interned into `store`; throws BadCacheEntry saying why not. */
 export function decodeIr(data: Uint8Array, key: string, store: TermStore): PropnetIR {
-  if (data.byteLength < 12 || new TextDecoder().decode(data.subarray(0, 4)) !== MAGIC) {
-    throw new BadCacheEntry('not an IR cache entry');
-  }
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const format = view.getUint32(4, true);
-  if (format !== IR_CACHE_FORMAT) throw new BadCacheEntry(`format ${format}, not ${IR_CACHE_FORMAT}`);
-  const headEnd = 12 + view.getUint32(8, true);
-  if (headEnd > data.byteLength) throw new BadCacheEntry('truncated');
-  let head: IrHead;
-  try {
-    head = JSON.parse(new TextDecoder().decode(data.subarray(12, headEnd))) as IrHead;
-  } catch {
-    throw new BadCacheEntry('unreadable head');
-  }
+  const { head, body: raw } = decodeEnvelope(data, MAGIC, IR_CACHE_FORMAT, 'an IR cache entry');
   if (!validHead(head)) throw new BadCacheEntry('unreadable head');
   if (head.key !== key) throw new BadCacheEntry('written for another key');
   // A copy (Node's Buffer.slice would be a view): aligned for the typed arrays, owned by the IR.
-  const body = new Uint8Array(data.subarray(align(headEnd)));
+  const body = new Uint8Array(raw);
   const size = head.arrays.reduce(
     (n, [, type, length]) => n + align(length * ARRAY_TYPES[type].BYTES_PER_ELEMENT),
     0,

@@ -8,7 +8,7 @@ import { crypto, fs, nodeModule, os, path, url } from './node-builtins.js';
 import { sourceIdentity } from './source-identity.js';
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 const MAGIC = 'GKWM';
 /** The subfolder of the cache root for these entries. */
 export const CACHE_KIND = 'propnet-wasm';
@@ -130,10 +130,52 @@ interface EntryHead {
 /** Why an entry was not used. */
 export class BadCacheEntry extends Error {}
 
+/** Where an envelope's body starts after a head ending at `headEnd`: a 4-byte boundary (the IR's typed arrays). */
+const bodyStart = (headEnd: number) => (headEnd + 3) & ~3;
+
 /**
- * An entry's bytes: MAGIC, the format (u32), the head's length (u32), the head (JSON), the module, then the
- * simulation adapter if there is one.
+ * The envelope of both caches' entries (this one's and ir-cache.ts's): `magic` (4 ASCII bytes), the format (u32),
+ * the head's length (u32), the head (JSON), then the body from a 4-byte boundary.
  */
+export function encodeEnvelope(magic: string, format: number, head: object, body: Uint8Array): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(head));
+  const start = bodyStart(12 + json.byteLength);
+  const out = new Uint8Array(start + body.byteLength);
+  out.set(new TextEncoder().encode(magic), 0);
+  const view = new DataView(out.buffer);
+  view.setUint32(4, format, true);
+  view.setUint32(8, json.byteLength, true);
+  out.set(json, 12);
+  out.set(body, start);
+  return out;
+}
+
+/** The head (parsed, not yet checked) and the body of an envelope; throws BadCacheEntry saying what is wrong. */
+export function decodeEnvelope(
+  data: Uint8Array,
+  magic: string,
+  format: number,
+  kind: string,
+): { readonly head: unknown; readonly body: Uint8Array } {
+  if (data.byteLength < 12 || new TextDecoder().decode(data.subarray(0, 4)) !== magic) {
+    throw new BadCacheEntry(`not ${kind}`);
+  }
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const found = view.getUint32(4, true);
+  if (found !== format) throw new BadCacheEntry(`format ${found}, not ${format}`);
+  const headEnd = 12 + view.getUint32(8, true);
+  if (headEnd > data.byteLength) throw new BadCacheEntry('truncated');
+  let head: unknown;
+  try {
+    head = JSON.parse(new TextDecoder().decode(data.subarray(12, headEnd)));
+  } catch {
+    throw new BadCacheEntry('unreadable head');
+  }
+  if (typeof head !== 'object' || head === null) throw new BadCacheEntry('unreadable head');
+  return { head, body: data.subarray(Math.min(bodyStart(headEnd), data.byteLength)) };
+}
+
+/** An entry's bytes: its envelope (MAGIC), whose body is the module, then the simulation adapter if there is one. */
 export function encodeEntry(key: string, entry: CachedModule): Uint8Array {
   const adapter = entry.adapter ?? new Uint8Array(0);
   const binaries = new Uint8Array(entry.binary.byteLength + adapter.byteLength);
@@ -147,36 +189,15 @@ export function encodeEntry(key: string, entry: CachedModule): Uint8Array {
     adapterBytes: adapter.byteLength,
     sha256: sha256(binaries),
   };
-  const json = new TextEncoder().encode(JSON.stringify(head));
-  const out = new Uint8Array(12 + json.byteLength + binaries.byteLength);
-  out.set(new TextEncoder().encode(MAGIC), 0);
-  const view = new DataView(out.buffer);
-  view.setUint32(4, CACHE_FORMAT, true);
-  view.setUint32(8, json.byteLength, true);
-  out.set(json, 12);
-  out.set(binaries, 12 + json.byteLength);
-  return out;
+  return encodeEnvelope(MAGIC, CACHE_FORMAT, head, binaries);
 }
 
 /** The entry in `data`, checked against `key`; throws BadCacheEntry saying what is wrong. */
 export function decodeEntry(data: Uint8Array, key: string): CachedModule {
-  if (data.byteLength < 12 || new TextDecoder().decode(data.subarray(0, 4)) !== MAGIC) {
-    throw new BadCacheEntry('not a module cache entry');
-  }
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const format = view.getUint32(4, true);
-  if (format !== CACHE_FORMAT) throw new BadCacheEntry(`format ${format}, not ${CACHE_FORMAT}`);
-  const headEnd = 12 + view.getUint32(8, true);
-  if (headEnd > data.byteLength) throw new BadCacheEntry('truncated');
-  let head: EntryHead;
-  try {
-    head = JSON.parse(new TextDecoder().decode(data.subarray(12, headEnd))) as EntryHead;
-  } catch {
-    throw new BadCacheEntry('unreadable head');
-  }
+  const { head: parsed, body: binary } = decodeEnvelope(data, MAGIC, CACHE_FORMAT, 'a module cache entry');
+  const head = parsed as EntryHead;
   if (head.key !== key) throw new BadCacheEntry('written for another key');
   if (!validChoice(head.choice)) throw new BadCacheEntry('no valid choice of module');
-  const binary = data.subarray(headEnd);
   if (binary.byteLength !== head.bytes)
     throw new BadCacheEntry(`truncated (${binary.byteLength} of ${head.bytes} bytes)`);
   if (sha256(binary) !== head.sha256) throw new BadCacheEntry("the module's checksum differs");

@@ -54,10 +54,12 @@ interface GameSide {
   goals(a: Adapter): Expr[];
 }
 
-/** The game side of `core`, or undefined for a module kind that has no adapter. */
-function gameSide(core: WasmCore): GameSide | undefined {
-  if (core instanceof WasmPropnet) return straightLine(core.plan);
-  if (core instanceof DifferentialWasmPropnet) return differential(core.plan, core.ir.legalStart);
+/** The game side of `core` and the exports the adapter imports, or undefined for a module kind without one. */
+function gameSide(core: WasmCore): { readonly side: GameSide; readonly exports: unknown } | undefined {
+  if (core instanceof WasmPropnet) return { side: straightLine(core.plan), exports: core.exports };
+  if (core instanceof DifferentialWasmPropnet) {
+    return { side: differential(core.plan, core.ir.legalStart), exports: core.exports };
+  }
   return undefined;
 }
 
@@ -66,8 +68,8 @@ function gameSide(core: WasmCore): GameSide | undefined {
  * module so that the module cache can keep them (module-cache.ts), since a cache hit loads no binaryen.
  */
 export function emitSimulationAdapter(core: WasmCore): Uint8Array | undefined {
-  const side = gameSide(core);
-  return side && new Adapter(side).emit();
+  const found = gameSide(core);
+  return found && new Adapter(found.side).emit();
 }
 
 /**
@@ -75,9 +77,10 @@ export function emitSimulationAdapter(core: WasmCore): Uint8Array | undefined {
  * else emitted now (binaryen loaded); undefined for a module kind it does not know.
  */
 export function createSimulationAdapter(core: WasmCore, binary?: Uint8Array): SimulationAdapter | undefined {
-  const side = gameSide(core);
-  if (side === undefined) return undefined;
-  const game = core.exports as unknown as Record<string, unknown> & { memory: WebAssembly.Memory };
+  const found = gameSide(core);
+  if (found === undefined) return undefined;
+  const { side } = found;
+  const game = found.exports as Record<string, unknown> & { memory: WebAssembly.Memory };
   const layout = adapterLayout(side);
   const instance = new WebAssembly.Instance(compileModule(binary ?? new Adapter(side).emit()), { game });
   return {
