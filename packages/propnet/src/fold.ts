@@ -83,16 +83,20 @@ function foldedMoves(ir: PropnetIR, constant: Int8Array): [number, number][] {
 }
 
 /**
- * Which gates a step needs — those the legal, next, terminal, sees and init gates depend on — and which only the
- * goals need, given the gates `constant` folds (neither includes a folded gate).
+ * Which gates a step needs — those the legal, next, terminal, sees and init gates depend on, and the goal gates'
+ * too with `stepGoals` — and which only the goals need (none with `stepGoals`), given the gates `constant` folds
+ * (neither includes a folded gate). Stepping the goals pays where playouts are a few states long, so that the goal
+ * cone evaluated from scratch at each end outweighs following it at every step (tron_10x10).
  */
 export function stepAndGoalCones(
   ir: PropnetIR,
   constant: Int8Array,
+  stepGoals = false,
 ): { stepped: Uint8Array; goalOnly: Uint8Array } {
   const taken = new Uint8Array(ir.gateCount);
   for (let g = 0; g < ir.gateCount; g++) if (constant[g]! >= 0) taken[g] = 1;
   const roots = [...ir.legalGate, ...ir.baseNext, ...ir.seesGate, ...ir.initGate, ir.terminalGate];
+  if (stepGoals) roots.push(...ir.goalGate);
   const stepped = backwardClosure(ir, roots, taken);
   for (let g = 0; g < ir.gateCount; g++) taken[g] ||= stepped[g]!;
   const goalOnly = backwardClosure(ir, ir.goalGate, taken);

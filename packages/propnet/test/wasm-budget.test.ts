@@ -11,8 +11,9 @@ describe('the WASM module build budget', () => {
   // hex: 117 k wires (crossers3, 47 k since product-like ORs are factored, no longer 10× tictactoe's estimate).
   const large = buildPropnet(corpusGame('hex.kif'));
 
+  // The trial's reserved time (nine candidates since the goals-stepped twins) is most of tictactoe's estimate.
   it('grows with the wires of the net', () => {
-    expect(estimateModuleMs(large)).toBeGreaterThan(10 * estimateModuleMs(small));
+    expect(estimateModuleMs(large)).toBeGreaterThan(5 * estimateModuleMs(small));
   });
 
   it('refuses a module that cannot be built in the time left, naming its size', () => {
@@ -23,6 +24,6 @@ describe('the WASM module build budget', () => {
       ),
     );
     expect(() => checkModuleBudget(large, 60_000)).not.toThrow();
-    expect(() => checkModuleBudget(small, 500)).not.toThrow();
+    expect(() => checkModuleBudget(small, 1000)).not.toThrow();
   });
 });

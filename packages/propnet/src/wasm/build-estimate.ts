@@ -26,8 +26,11 @@ const FIXED_MS = 100;
  */
 const DIFFERENTIAL_MICROSECONDS_PER_WIRE = 1;
 
-/** Nets of the differential candidates: the one net, a net per side met and one for any other combination. */
-const DIFFERENTIAL_NETS = 1 + MAX_SIDES + 1;
+/**
+ * Nets of the differential candidates: the one net, a net per side met and one for any other combination, each
+ * twice (the goal gates stepped or left to the ends: choose-propagation.ts).
+ */
+const DIFFERENTIAL_NETS = 2 * (1 + MAX_SIDES + 1);
 
 /**
  * The time of what chooseWasmCore builds: the differential modules (one net and split, after the split's trial

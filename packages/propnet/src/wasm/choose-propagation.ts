@@ -22,8 +22,11 @@ const MIN_ROUNDS = 3;
 const MAX_ROUNDS = 8;
 const ROUND_MS = 8;
 const TRIAL_DEPTH = 200;
-/** Candidates: straight-line, and the differential module with one net or split, loading rises or falls first. */
-const MAX_CANDIDATES = 5;
+/**
+ * Candidates: straight-line, and the differential module with one net or split, its goal gates stepped or left
+ * to the ends, loading rises or falls first.
+ */
+const MAX_CANDIDATES = 9;
 /** The longest the trial's playouts can take (the build budget reserves it: build-estimate.ts). */
 export const TRIAL_MAX_MS = MAX_CANDIDATES * MAX_ROUNDS * ROUND_MS;
 
@@ -41,7 +44,13 @@ const DIFFERENTIAL_MARGIN = 1.1;
 /** What the trial chose: with the IR and the module's bytes, enough to make the same module again (module-cache.ts). */
 export type WasmChoice =
   | { readonly propagation: 'straight-line' }
-  | { readonly propagation: 'differential'; readonly split: Split; readonly risesFirst: boolean };
+  | {
+      readonly propagation: 'differential';
+      readonly split: Split;
+      readonly risesFirst: boolean;
+      /** The goal gates followed at every step (differential-lower.ts). */
+      readonly stepGoals: boolean;
+    };
 
 export interface ChosenModule {
   readonly core: WasmCore;
@@ -89,13 +98,19 @@ export function chooseWasmModule(ir: PropnetIR): ChosenModule {
   const one = built(() => new DifferentialWasmPropnet(ir));
   const start = initialStateOf(ir, one.core);
   const split = chooseSplit(ir, one.core, start);
-  const differential: Omit<Candidate, 'best'>[] = [{ name: 'differential', ...one }];
+  // Each differential module also with its goal gates followed at every step: where playouts are a few states
+  // long, the goal cone evaluated from scratch at each end outweighs following it (tron_10x10; the native
+  // calibration's choice, calibrate.rs).
+  const stepped = (s?: Split) => built(() => new DifferentialWasmPropnet(ir, s, undefined, undefined, true));
+  const differential: Omit<Candidate, 'best'>[] = [
+    { name: 'differential', ...one },
+    { name: 'differential, goals stepped', ...stepped() },
+  ];
   if (split.bases.length > 0) {
-    differential.push({
-      name: 'split differential',
-      split,
-      ...built(() => new DifferentialWasmPropnet(ir, split)),
-    });
+    differential.push(
+      { name: 'split differential', split, ...built(() => new DifferentialWasmPropnet(ir, split)) },
+      { name: 'split differential, goals stepped', split, ...stepped(split) },
+    );
   }
   const candidates: Candidate[] = differential.flatMap((c) => [
     { ...c, name: `${c.name}, rises first`, risesFirst: true, best: 0 },
@@ -119,13 +134,15 @@ export function chooseWasmModule(ir: PropnetIR): ChosenModule {
     return { core: straight.core, choice: { propagation: 'straight-line' }, binary: straight.binary, rates };
   }
   const risesFirst = fastest.risesFirst!;
-  (fastest.core as DifferentialWasmPropnet).setRisesFirst(risesFirst);
+  const core = fastest.core as DifferentialWasmPropnet;
+  core.setRisesFirst(risesFirst);
   const choice: WasmChoice = {
     propagation: 'differential',
     split: fastest.split ?? { bases: [], keys: [] },
     risesFirst,
+    stepGoals: core.stepGoals,
   };
-  return { core: fastest.core, choice, binary: fastest.binary, rates };
+  return { core, choice, binary: fastest.binary, rates };
 }
 
 /**
@@ -134,7 +151,7 @@ export function chooseWasmModule(ir: PropnetIR): ChosenModule {
  */
 export function coreOfChoice(ir: PropnetIR, choice: WasmChoice, binary: Uint8Array): WasmCore {
   if (choice.propagation === 'straight-line') return new WasmPropnet(ir, {}, binary);
-  const core = new DifferentialWasmPropnet(ir, choice.split, undefined, binary);
+  const core = new DifferentialWasmPropnet(ir, choice.split, undefined, binary, choice.stepGoals);
   core.setRisesFirst(choice.risesFirst);
   return core;
 }

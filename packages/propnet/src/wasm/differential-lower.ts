@@ -119,13 +119,15 @@ export function supportsDifferential(ir: PropnetIR): boolean {
 /**
  * The plan of a module with one net per combination in `keys` of the `split` bases' values (bit i: the value of
  * split[i]), and a net for any other state when the keys do not cover every combination; one net without a split.
- * Shared ANDs with at most `absorbReaders` readers are absorbed into them (0: none).
+ * Shared ANDs with at most `absorbReaders` readers are absorbed into them (0: none). With `stepGoals` the goal
+ * gates are followed at every step and evalGoals has nothing left to do (fold.ts, stepAndGoalCones).
  */
 export function lowerDifferential(
   ir: PropnetIR,
   split: readonly number[] = [],
   keys: readonly number[] = [],
   absorbReaders = ABSORB_READERS,
+  stepGoals = false,
 ): DifferentialPlan {
   if (!supportsDifferential(ir)) throw new Error('internal: the differential module needs an acyclic net');
   const { gateCount, roleCount } = ir;
@@ -176,7 +178,7 @@ export function lowerDifferential(
   const nets: NetPlan[] = [];
   let maxEntries = 0;
   for (const fixed of fixedSets) {
-    const net = lowerNet(ir, fixed, bitOf, legalWords, absorbReaders);
+    const net = lowerNet(ir, fixed, bitOf, legalWords, absorbReaders, stepGoals);
     maxEntries = Math.max(maxEntries, net.entries.length);
     nets.push({
       fixed,
@@ -269,10 +271,11 @@ function lowerNet(
   bitOf: (l: number) => number,
   legalWords: number,
   absorbReaders: number,
+  stepGoals: boolean,
 ): NetTables {
   const n = ir.gateCount;
   const constant = foldConstants(ir, fixed);
-  const { stepped, goalOnly } = stepAndGoalCones(ir, constant);
+  const { stepped, goalOnly } = stepAndGoalCones(ir, constant, stepGoals);
   const values = new Uint8Array(n);
   for (let g = 0; g < ir.firstLogic; g++) values[g] = constant[g] === 1 ? 1 : 0;
   for (let g = ir.firstLogic; g < n; g++) {

@@ -43,14 +43,16 @@ export class DifferentialWasmPropnet implements WasmCore {
    * Needs binaryen loaded (`await loadBinaryen()`) and an acyclic net (`supportsDifferential`). `absorbReaders`:
    * the reader cap of the shared ANDs absorbed into their readers (0: none; absorb-ands.ts). `built`: the bytes
    * an earlier build emitted for the same arguments (the module cache: module-cache.ts; binaryen not needed).
+   * `stepGoals`: the goal gates followed at every step instead of evaluated at the ends (differential-lower.ts).
    */
   constructor(
     readonly ir: PropnetIR,
     split: Split = { bases: [], keys: [] },
     absorbReaders = ABSORB_READERS,
     built?: Uint8Array,
+    readonly stepGoals = false,
   ) {
-    this.plan = lowerDifferential(ir, split.bases, split.keys, absorbReaders);
+    this.plan = lowerDifferential(ir, split.bases, split.keys, absorbReaders, stepGoals);
     const binary = built ?? emitDifferentialModule(this.plan);
     this.binarySize = binary.byteLength;
     const instance = new WebAssembly.Instance(compileModule(binary), {});

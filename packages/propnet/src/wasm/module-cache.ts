@@ -8,7 +8,7 @@ import { crypto, fs, nodeModule, os, path, url } from './node-builtins.js';
 import { sourceIdentity } from './source-identity.js';
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 const MAGIC = 'GKWM';
 /** The subfolder of the cache root for these entries. */
 export const CACHE_KIND = 'propnet-wasm';
@@ -217,7 +217,12 @@ function validChoice(choice: unknown): choice is WasmChoice {
   if (typeof choice !== 'object' || choice === null) return false;
   const c = choice as Record<string, unknown>;
   if (c.propagation === 'straight-line') return true;
-  if (c.propagation !== 'differential' || typeof c.risesFirst !== 'boolean') return false;
+  if (
+    c.propagation !== 'differential' ||
+    typeof c.risesFirst !== 'boolean' ||
+    typeof c.stepGoals !== 'boolean'
+  )
+    return false;
   const split = c.split as Record<string, unknown> | null;
   const integers = (v: unknown) => Array.isArray(v) && v.every((x) => Number.isInteger(x) && x >= 0);
   return typeof split === 'object' && split !== null && integers(split.bases) && integers(split.keys);
