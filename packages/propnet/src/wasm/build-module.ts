@@ -7,8 +7,7 @@ import type { PropnetIR } from '../ir.js';
 import { loadBinaryen } from './binaryen-facade.js';
 import { chooseWasmModule, coreOfChoice } from './choose-propagation.js';
 import { irKey, readIr, writeIr } from './ir-cache.js';
-import type { CacheSetting } from './module-cache.js';
-import * as moduleCache from './module-cache.js';
+import { type CacheSetting, cacheFolder, ModuleCache, moduleKey, warnCache } from './module-cache.js';
 import { emitSimulationAdapter } from './simulation-adapter.js';
 import type { WasmCore } from './wasm-core.js';
 
@@ -31,17 +30,21 @@ export interface WasmBuild {
 
 const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
+/** The cache folder `setting` names, in Node; undefined in a browser or when caching is off. */
+function cacheFiles(setting: CacheSetting): ModuleCache | undefined {
+  const folder = inNode ? cacheFolder(setting) : undefined;
+  return folder === undefined ? undefined : new ModuleCache(folder);
+}
+
 /** The module for `ir`: the cached one when `setting` allows a cache and it holds a usable entry, else a new build. */
 export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Promise<WasmBuild> {
-  const cache = inNode ? moduleCache : undefined;
-  const folder = cache?.cacheFolder(setting);
-  if (cache === undefined || folder === undefined) {
+  const store = cacheFiles(setting);
+  if (store === undefined) {
     await loadBinaryen();
     const { core, rates } = chooseWasmModule(ir);
     return { core, origin: { irCached: false, cached: false, rates } };
   }
-  const store = new cache.ModuleCache(folder);
-  const key = cache.moduleKey(ir);
+  const key = moduleKey(ir);
   const entry = store.read(key);
   if (entry !== undefined) {
     try {
@@ -52,7 +55,7 @@ export async function buildWasmModule(ir: PropnetIR, setting?: CacheSetting): Pr
       };
     } catch (error) {
       // The checksum matched, so the bytes are as written, but they are no module of this net (another writer).
-      cache.warnCache(`ignoring ${store.fileOf(key)}: ${(error as Error).message}; rebuilding it`);
+      warnCache(`ignoring ${store.fileOf(key)}: ${(error as Error).message}; rebuilding it`);
     }
   }
   await loadBinaryen();
@@ -71,10 +74,8 @@ export async function gamePropnet(
   options: BackendOptions | undefined,
   setting: CacheSetting,
 ): Promise<{ readonly ir: PropnetIR; readonly cached: boolean }> {
-  const cache = inNode ? moduleCache : undefined;
-  const folder = cache?.cacheFolder(setting);
-  if (cache === undefined || folder === undefined) return { ir: sharedPropnet(game, options), cached: false };
-  const files = new cache.ModuleCache(folder);
+  const files = cacheFiles(setting);
+  if (files === undefined) return { ir: sharedPropnet(game, options), cached: false };
   let cached = false;
   let key: string | undefined;
   const keyOf = () => (key ??= irKey(game));

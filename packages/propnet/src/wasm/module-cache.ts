@@ -1,6 +1,7 @@
 // The per-game cache of the built module (Node only: build-module.ts uses it only under Node, and it takes Node's
-// built-ins when first used, node-builtins.ts): like ggplib's cache of its built machines, a later build of the same net reads the chosen
-// module's bytes and the trial's choice instead of loading binaryen, emitting candidates and timing them.
+// built-ins when first used, node-builtins.ts): like ggplib's cache of its built machines, a later build of the
+// same net reads the chosen module's bytes and the trial's choice instead of loading binaryen, emitting
+// candidates and timing them.
 // One file per key; a bad file is reported in one warning line and rebuilt, never trusted.
 import type { PropnetIR } from '../ir.js';
 import type { WasmChoice } from './choose-propagation.js';
