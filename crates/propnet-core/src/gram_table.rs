@@ -178,13 +178,11 @@ impl GramTable {
         }
     }
 
+    /// Stores the decayed count (`count`) as of this epoch.
     fn refresh(&mut self, slot: usize) {
+        let count = self.count(slot);
         let entry = &mut self.slots[slot];
-        let age = self.epoch - entry.epoch;
-        if age == 0 {
-            return;
-        }
-        entry.count *= self.gamma.powi(age as i32);
+        entry.count = count;
         entry.epoch = self.epoch;
     }
 

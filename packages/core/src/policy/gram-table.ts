@@ -109,10 +109,9 @@ export class GramTable {
     }
   }
 
+  /** Stores the decayed count (`count`) as of this epoch. */
   private refresh(slot: number): void {
-    const age = this.epoch - this.epochs[slot]!;
-    if (age === 0) return;
-    this.counts[slot]! *= this.options.gamma ** age;
+    this.counts[slot] = this.count(slot);
     this.epochs[slot] = this.epoch;
   }
 
