@@ -2,7 +2,14 @@
 // reads the IR instead of grounding and optimising the game again, which is most of what a cached build paid.
 // Keyed by the game's normalised rules in a canonical printed form and the code's identity; the IR's terms are
 // stored as text and re-interned into the game's term store, whose ids are the game's own.
-import type { Game, GameRule, Pattern, TermId, TermStore } from '@gdlkit/core';
+import {
+  type Game,
+  type GameRule,
+  type Pattern,
+  parseGroundTerms,
+  type TermId,
+  type TermStore,
+} from '@gdlkit/core';
 import { IR_VERSION, type PropnetIR } from '../ir.js';
 import {
   BadCacheEntry,
@@ -133,7 +140,7 @@ export function decodeIr(data: Uint8Array, key: string, store: TermStore): Propn
   if (checksum(head.scalars, head.arrays, head.terms, body) !== head.sha256) {
     throw new BadCacheEntry("the IR's checksum differs");
   }
-  const ids = head.terms.map((text) => internTerm(store, text));
+  const ids = internTerms(store, head.terms);
   const ir: Record<string, unknown> = { ...head.scalars };
   let offset = 0;
   for (const [name, type, length] of head.arrays) {
@@ -171,28 +178,17 @@ function termOf(ids: readonly TermId[], index: number): TermId {
   return term;
 }
 
-/** Interns one ground term in the canonical KIF of TermStore.toKif (symbols hold no spaces or parentheses). */
-function internTerm(store: TermStore, text: string): TermId {
-  const tokens = text.match(/[()]|[^\s()]+/g) ?? [];
-  let next = 0;
-  const read = (): TermId => {
-    const token = tokens[next++];
-    if (token === undefined || token === ')') throw new BadCacheEntry(`unreadable term ${text}`);
-    if (token !== '(') return store.constant(token);
-    const name = tokens[next++];
-    if (name === undefined || name === '(' || name === ')')
-      throw new BadCacheEntry(`unreadable term ${text}`);
-    const args: TermId[] = [];
-    while (tokens[next] !== ')') {
-      if (next >= tokens.length) throw new BadCacheEntry(`unreadable term ${text}`);
-      args.push(read());
-    }
-    next++;
-    return store.compound(store.symbol(name), args);
-  };
-  const term = read();
-  if (next !== tokens.length) throw new BadCacheEntry(`unreadable term ${text}`);
-  return term;
+/** Interns the ground terms (TermStore.toKif's text) into `store`, in one parse; a term that does not read back is a bad entry. */
+function internTerms(store: TermStore, terms: readonly string[]): TermId[] {
+  let ids: TermId[];
+  try {
+    ids = parseGroundTerms(store, terms.join('\n'));
+  } catch (error) {
+    throw new BadCacheEntry(`unreadable terms (${(error as Error).message})`);
+  }
+  if (ids.length !== terms.length)
+    throw new BadCacheEntry(`${ids.length} terms read back, not ${terms.length}`);
+  return ids;
 }
 
 /** `game`'s IR from `cache`, when it holds a usable entry for these rules (else undefined, warning if bad). */
