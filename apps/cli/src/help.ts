@@ -141,4 +141,13 @@ game; one line per property: holds, fails (with an evidence record in DIR) or un
 
 Plays a seeded match with every available backend, checks that they agree, and measures random playouts per
 second for S seconds each (default 2). FILE defaults to tictactoe from the gdlkit checkout.`,
+  cache: `usage: gdlkit cache [--clear | --prune]
+
+Shows the folder where the propnet-wasm backend keeps each game's built module and IR (GDLKIT_CACHE_DIR, else
+$XDG_CACHE_HOME/gdlkit, else ~/.cache/gdlkit; GDLKIT_WASM_CACHE=off turns it off), how many entries it holds
+for this version of gdlkit and for others, and its size bound. Every build that stores an entry removes other
+versions' entries unused for an hour and then the least recently used ones beyond the bound
+(GDLKIT_WASM_CACHE_MAX_MIB, default 256).
+  --clear   remove every entry (the next build of each game is a full one)
+  --prune   remove now what the next stored build would`,
 };

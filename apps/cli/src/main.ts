@@ -3,6 +3,7 @@ import { arena } from './commands/arena.js';
 import { arenaWorker } from './commands/arena-worker.js';
 import { backends } from './commands/backends.js';
 import { bench } from './commands/bench.js';
+import { cache } from './commands/cache.js';
 import { check } from './commands/check.js';
 import { demo } from './commands/demo.js';
 import { filter } from './commands/filter.js';
@@ -74,6 +75,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   demo: {
     run: demo,
     summary: 'demo [FILE] [--seconds S]                random matches and throughput, every backend',
+  },
+  cache: {
+    run: cache,
+    summary: 'cache [--clear | --prune]                the propnet-wasm cache: where, what, how large',
   },
 };
 

@@ -68,7 +68,8 @@ describe('the module cache', () => {
     const [file] = entries();
     const path = join(temp.root, CACHE_KIND, file!);
     const good = readFileSync(path);
-    const key = file!.replace(/\.module$/, '');
+    // `<tag>-<key>.module` (cache-entries.ts).
+    const key = file!.replace(/^[0-9a-f]+-/, '').replace(/\.module$/, '');
     const entry = decodeEntry(good, key);
     const outdated = Uint8Array.from(good);
     new DataView(outdated.buffer).setUint32(4, CACHE_FORMAT + 1, true);
@@ -95,14 +96,20 @@ describe('the module cache', () => {
     }
   });
 
-  it('builds without storing when the folder cannot be written, warning once', async () => {
+  // Regression: the IR cache and the module cache each warned about the same folder.
+  it('builds without storing when the folder cannot be written, warning once per process', async () => {
     const blocked = join(temp.root, 'a-file');
     writeFileSync(blocked, 'not a folder');
-    const reasoner = await build('tictactoe', blocked);
-    expect(reasoner.origin.cached).toBe(false);
+    for (const name of ['tictactoe', 'connectfour']) {
+      const reasoner = (await propnetWasmBackend.create(corpusGame(`${name}.kif`), {
+        wasmCache: blocked,
+      })) as PropnetWasmReasoner;
+      expect(reasoner.origin).toMatchObject({ irCached: false, cached: false });
+      expect(playouts(reasoner).playouts).toBe(30);
+    }
     expect(temp.warnings).toHaveLength(1);
-    expect(temp.warnings[0]).toContain('cannot store the module');
-    expect(playouts(reasoner).playouts).toBe(30);
+    expect(temp.warnings[0]).toContain(`cannot use the cache folder ${join(blocked, CACHE_KIND)} (ENOTDIR`);
+    expect(temp.warnings[0]).toContain('GDLKIT_WASM_CACHE=off');
   });
 
   it('writes nothing when turned off by the option or the environment', async () => {

@@ -7,7 +7,7 @@ import type { PropnetIR } from '../ir.js';
 import { loadBinaryen } from './binaryen-facade.js';
 import { chooseWasmModule, coreOfChoice } from './choose-propagation.js';
 import { irKey, readIr, writeIr } from './ir-cache.js';
-import { type CacheSetting, cacheFolder, ModuleCache, moduleKey, warnCache } from './module-cache.js';
+import { type CacheSetting, cacheConfig, ModuleCache, moduleKey, warnCache } from './module-cache.js';
 import { emitSimulationAdapter } from './simulation-adapter.js';
 import type { WasmCore } from './wasm-core.js';
 
@@ -32,8 +32,8 @@ const inNode = typeof process === 'object' && typeof process.versions?.node === 
 
 /** The cache folder `setting` names, in Node; undefined in a browser or when caching is off. */
 function cacheFiles(setting: CacheSetting): ModuleCache | undefined {
-  const folder = inNode ? cacheFolder(setting) : undefined;
-  return folder === undefined ? undefined : new ModuleCache(folder);
+  const config = inNode ? cacheConfig(setting) : undefined;
+  return config === undefined ? undefined : new ModuleCache(config.folder, config.maxBytes);
 }
 
 /** The module for `ir`: the cached one when `setting` allows a cache and it holds a usable entry, else a new build. */

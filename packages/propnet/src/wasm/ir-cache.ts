@@ -11,6 +11,7 @@ import {
   type TermStore,
 } from '@gdlkit/core';
 import { IR_VERSION, type PropnetIR } from '../ir.js';
+import { ENTRY_KINDS } from './cache-entries.js';
 import {
   BadCacheEntry,
   codeIdentity,
@@ -23,8 +24,7 @@ import { crypto } from './node-builtins.js';
 
 /** Raised when an entry's format changes: older entries are then rebuilt, not read. */
 export const IR_CACHE_FORMAT = 1;
-const MAGIC = 'GKIR';
-const SUFFIX = '.ir';
+const { magic: MAGIC, suffix: SUFFIX } = ENTRY_KINDS.ir;
 /** The typed arrays an IR holds (ir.ts); an entry names each array's type, and only these are read back. */
 const ARRAY_TYPES = { Uint8Array, Uint32Array, Int32Array } as const;
 type ArrayType = keyof typeof ARRAY_TYPES;
@@ -196,7 +196,7 @@ export function readIr(cache: ModuleCache, game: Game, key: string): PropnetIR |
   return cache.readEntry(cache.fileOf(key, SUFFIX), (data) => decodeIr(data, key, game.store), 'the IR');
 }
 
-/** Stores `game`'s IR in `cache` (atomically; false with a warning when the folder is not writable). */
+/** Stores `game`'s IR in `cache` (atomically; false when the folder is not writable: ModuleCache.writeEntry). */
 export function writeIr(cache: ModuleCache, game: Game, key: string, ir: PropnetIR): boolean {
-  return cache.writeEntry(cache.fileOf(key, SUFFIX), encodeIr(key, ir, game.store), 'the IR');
+  return cache.writeEntry(cache.fileOf(key, SUFFIX), encodeIr(key, ir, game.store));
 }
