@@ -46,8 +46,9 @@ describe('a match worker frozen mid-PLAY (issue 20)', () => {
       seed: 8,
       duringPlay: async (turn) => {
         if (!freezeAt.has(turn)) return;
-        // Well inside the worker's search of this turn: it searches until the clock less the margin.
-        await new Promise((r) => setTimeout(r, 300));
+        // Well inside the worker's search of this turn (it searches until 1.5 s), and late enough for a loaded
+        // machine to have let it report its preferred move.
+        await new Promise((r) => setTimeout(r, 700));
         const pid = workerPid('frozen.1');
         process.kill(pid, 'SIGSTOP');
         frozen.push({ turn: turn + 1, pid });
@@ -111,7 +112,7 @@ async function stallDuringFirstPlay(id: string, pid: number, stall: Stall): Prom
   // process is when the kernel holds it up in a machine stall), after long enough to pass the PLAY on (for a
   // running worker, well inside its search), and woken 2.5 s later: its guard (at 1.75 s) can only fire late.
   const frozen = (stall === 'worker-ran' ? [process.pid] : [pid, process.pid]).join(' ');
-  const after = stall === 'worker-frozen-first' ? 0.1 : 0.3;
+  const after = stall === 'worker-frozen-first' ? 0.1 : 0.7;
   spawn('sh', ['-c', `sleep ${after}; kill -STOP ${frozen}; sleep 2.5; kill -CONT ${frozen}`], {
     stdio: 'ignore',
   }).unref();
