@@ -164,11 +164,15 @@ export async function playMatch(
         fault(r, turns, 'malformed', `STOP answered '${clip(reply.body)}'`);
     }),
   );
+  const playerLogs: Record<string, unknown[]> = {};
   await Promise.all(
     roles.map(async (role, r) => {
       if (role.endpoint.kind !== 'remote' || !role.endpoint.process) return;
-      const logged = await role.endpoint.process.simulations(plan.matchId, turns);
-      for (let t = 0; t < turns; t++) simulationsByTurn[t]![r] = logged[t]!;
+      const report = await role.endpoint.process.report(plan.matchId, turns);
+      for (let t = 0; t < turns; t++) simulationsByTurn[t]![r] = report.simulations[t]!;
+      // Kept only where it explains something: a fault of this role (issue 20's timeout had nothing else).
+      if (faults.some((f) => f.role === roleNames[r]) && report.log.length > 0)
+        playerLogs[roleNames[r]!] = report.log;
     }),
   );
   const goals: GoalJson[] = roleNames.map((_, r) => goalToJson(prover.goal(state, r)));
@@ -187,6 +191,7 @@ export async function playMatch(
     thinkMs,
     searchMs,
     wallMs: Math.round(performance.now() - started),
+    ...(Object.keys(playerLogs).length > 0 ? { playerLogs } : {}),
   };
 }
 

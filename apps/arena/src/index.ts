@@ -11,7 +11,7 @@ export { bootstrapMean, meanInterval, wilson } from './intervals.js';
 export { runLocal } from './local-runner.js';
 export { type Fault, type FaultKind, type MatchRecord, readRecords } from './match-record.js';
 export { PlayerPool } from './player-pool.js';
-export { type GdlkitCommand, PlayerProcess, PlayerStartError } from './player-process.js';
+export { type GdlkitCommand, PlayerProcess, type PlayerReport, PlayerStartError } from './player-process.js';
 export { type PlayerSpec, parsePlayerList, parsePlayerSpec, SpecError } from './player-spec.js';
 export { deliver, probe } from './protocol-client.js';
 export { QUEUE_NAME } from './queue/match-job.js';

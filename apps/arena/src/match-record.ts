@@ -37,6 +37,11 @@ export interface MatchRecord {
    */
   readonly searchMs: readonly (readonly number[])[];
   readonly wallMs: number;
+  /**
+   * Per role with a fault, played by a `gdlkit serve` process: that player's log lines for the match (JSON
+   * objects), to tell what it did meanwhile. Absent when no such role had a fault.
+   */
+  readonly playerLogs?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 /** Reads matches.jsonl text: whole lines only (a line cut by a kill is dropped), later duplicates ignored. */

@@ -1,5 +1,6 @@
 // A `gdlkit serve` process on a loopback port, started and stopped by the arena. Its JSON log lines on
-// stderr tell how many simulations each move took (the `move` event), which the protocol does not carry.
+// stderr tell how many simulations each move took (the `move` event), which the protocol does not carry, and
+// are kept per match, so that a match with a fault can carry what the player logged about it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,16 @@ export class PlayerStartError extends Error {
 }
 
 const START_TIMEOUT_MS = 60_000;
+/** The most log lines kept for one match (the last ones); a match logs a few per turn. */
+const MATCH_LOG_LINES = 2000;
+
+/** What the player logged about one match. */
+export interface PlayerReport {
+  /** By the manager's turn index (0-based): the simulations of that move, null when none was logged. */
+  readonly simulations: (number | null)[];
+  /** Its log lines for the match (JSON objects; a line that is not JSON as text), oldest first. */
+  readonly log: unknown[];
+}
 
 export class PlayerProcess {
   private child: ChildProcess | null = null;
@@ -29,6 +40,10 @@ export class PlayerProcess {
   private readonly ended = new Set<string>();
   private readonly waiters = new Set<() => void>();
   private readonly recentLog: string[] = [];
+  /** match id → its log lines; a line naming no match goes to the match in progress. */
+  private readonly matchLogs = new Map<string, unknown[]>();
+  /** The match whose START the player logged last, until its STOP or ABORT. */
+  private current: string | null = null;
 
   constructor(
     private readonly command: GdlkitCommand,
@@ -41,6 +56,11 @@ export class PlayerProcess {
   get url(): string {
     if (this.urlText === null) throw new PlayerStartError('the player process is not running');
     return this.urlText;
+  }
+
+  /** The process id while it runs (tests freeze it). */
+  get pid(): number | undefined {
+    return this.alive ? this.child?.pid : undefined;
   }
 
   get alive(): boolean {
@@ -90,10 +110,10 @@ export class PlayerProcess {
   }
 
   /**
-   * The simulations the player logged per move of a match, by the manager's turn index (0-based). Waits up to
-   * `waitMs` for the player's STOP or ABORT log line, so that lines written just before its reply are in.
+   * What the player logged about a match of `turns` moves, forgotten here once taken. Waits up to `waitMs` for
+   * the player's STOP or ABORT log line, so that lines written just before its reply are in.
    */
-  async simulations(matchId: string, turns: number, waitMs = 2000): Promise<(number | null)[]> {
+  async report(matchId: string, turns: number, waitMs = 2000): Promise<PlayerReport> {
     if (!this.ended.has(matchId) && this.alive) {
       await new Promise<void>((resolve) => {
         const wake = () => {
@@ -110,9 +130,11 @@ export class PlayerProcess {
       });
     }
     const logged = this.moves.get(matchId);
+    const log = this.matchLogs.get(matchId) ?? [];
     this.moves.delete(matchId);
     this.ended.delete(matchId);
-    return Array.from({ length: turns }, (_, t) => logged?.get(t + 1) ?? null);
+    this.matchLogs.delete(matchId);
+    return { simulations: Array.from({ length: turns }, (_, t) => logged?.get(t + 1) ?? null), log };
   }
 
   /** SIGTERM, then SIGKILL if it has not exited within two seconds. */
@@ -137,23 +159,39 @@ export class PlayerProcess {
   private readLog(line: string): void {
     this.recentLog.push(line);
     if (this.recentLog.length > 5) this.recentLog.shift();
-    if (!line.startsWith('{')) return;
-    let event: { event?: string; match?: string; turn?: number; simulations?: number };
-    try {
-      event = JSON.parse(line);
-    } catch {
-      return;
+    let event: { event?: string; match?: string; turn?: number; simulations?: number } | null = null;
+    if (line.startsWith('{')) {
+      try {
+        event = JSON.parse(line);
+      } catch {
+        event = null;
+      }
     }
-    const match = event.match;
-    if (typeof match !== 'string') return;
+    const match = typeof event?.match === 'string' ? event.match : null;
+    if (match !== null && event?.event === 'start') {
+      // One match at a time: what is left of earlier ones (lines after their report was taken) goes.
+      this.matchLogs.clear();
+      this.current = match;
+    }
+    this.keep(match ?? this.current, event ?? line);
+    if (event === null || match === null) return;
     if (event.event === 'move' && typeof event.turn === 'number' && typeof event.simulations === 'number') {
       let turns = this.moves.get(match);
       if (!turns) this.moves.set(match, (turns = new Map()));
       turns.set(event.turn, event.simulations);
     } else if (event.event === 'stop' || event.event === 'abort') {
       this.ended.add(match);
+      if (this.current === match) this.current = null;
       for (const wake of this.waiters) wake();
     }
+  }
+
+  private keep(match: string | null, entry: unknown): void {
+    if (match === null) return;
+    let log = this.matchLogs.get(match);
+    if (!log) this.matchLogs.set(match, (log = []));
+    log.push(entry);
+    if (log.length > MATCH_LOG_LINES) log.shift();
   }
 
   private lastLines(): string {

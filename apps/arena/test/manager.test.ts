@@ -106,6 +106,52 @@ describe('the game manager', () => {
   });
 });
 
+// Issue 20 (run p03c, quad, match 50): a PLAY went unanswered for 415 s against a 301 s limit, and the record
+// held nothing else. The manager's own timer had fired 114 s late, so the manager was held up too: the whole
+// machine had stalled. Here the player's process is frozen (SIGSTOP) and the manager's event loop blocked for
+// longer than the clock and grace, then both go on, as after such a stall.
+describe('a stall of the player and the manager together (issue 20)', () => {
+  const specs = parsePlayerList('gdlkit:backend=prover,margin=300,random');
+  const pool = new PlayerPool(GDLKIT, specs, undefined);
+  afterAll(() => pool.close());
+
+  it('records the timeout with the manager stall and what the player logged about the match', async () => {
+    const players = specs.map((s) => s.text);
+    const endpoints = await pool.endpoints(plan(0, [0, 1], players));
+    const pid = pool.running[0]!.pid!;
+    const match = playMatch(
+      await referee('connectfour'),
+      plan(0, [0, 1], players),
+      endpoints,
+      clocks(1, 300),
+    );
+    // A PLAY to red is almost always outstanding: it searches most of each clock and answers a noop at once.
+    setTimeout(() => {
+      process.kill(pid, 'SIGSTOP');
+      const until = performance.now() + 2500;
+      while (performance.now() < until) {
+        // The manager is held up as well: its time-limit timer can only fire late.
+      }
+      process.kill(pid, 'SIGCONT');
+    }, 2000);
+    const record = await match;
+    const timeout = record.faults.find((f) => f.kind === 'timeout');
+    expect(timeout).toMatchObject({ role: 'red' });
+    expect(timeout!.detail).toMatch(/^no reply within 1300 ms \(the manager's own timer ran \d+ ms late/);
+    // Only the role with a fault carries its player's log: its START, its moves, and the shell's own account.
+    expect(Object.keys(record.playerLogs ?? {})).toEqual(['red']);
+    const log = record.playerLogs!.red as { event?: string; match?: string; stalledMs?: number }[];
+    expect(log[0]).toMatchObject({ event: 'start', match: record.matchId });
+    const stalled = log.find((e) => e.event === 'shell-stalled');
+    expect(stalled?.stalledMs).toBeGreaterThanOrEqual(1000);
+    expect(log.some((e) => e.event === 'move')).toBe(true);
+    // Its worker was not to blame, and is kept.
+    expect(log.filter((e) => e.event === 'worker-replaced')).toEqual([]);
+    // The match went on to its end after the stall.
+    expect(record.goals.every((g) => typeof g === 'number')).toBe(true);
+  });
+});
+
 function clocks(playClock: number, graceMs = 1000) {
   return { startClock: 10, playClock, graceMs };
 }

@@ -14,6 +14,8 @@ const LATE_TOLERANCE_MS = 20;
 /** How often the watchdog looks at the match's worker, and the least silence it takes for being stuck. */
 const WATCHDOG_MS = 250;
 const MIN_SILENCE_MS = 1000;
+/** The shell not running for this much longer than a watchdog period is a stall of its own (logged). */
+const SHELL_STALL_MS = 1000;
 
 /** A replacement has this many play clocks (at least MIN_RESUME_MS) to replay the match before it counts as failed. */
 const RESUME_CLOCKS = 5;
@@ -70,6 +72,10 @@ export class Player {
   private readonly live = new Set<WorkerHandle>();
   private closed = false;
   private watchdog: NodeJS.Timeout | null = null;
+  /** performance.now() when the shell last saw itself running (a watchdog tick, a PLAY's decision). */
+  private runningAt = performance.now();
+  /** The last time the shell itself did not run (performance.now() interval), if any. */
+  private stall: { readonly from: number; readonly to: number } | null = null;
 
   constructor(
     private readonly settings: PlayerSettings,
@@ -83,6 +89,7 @@ export class Player {
   /** Starts the spare workers and the watchdog; resolves to the backends the first worker loaded (or why not). */
   async prepare(): Promise<WorkerResult> {
     this.refill();
+    this.runningAt = performance.now();
     this.watchdog ??= setInterval(() => this.watch(), WATCHDOG_MS).unref();
     return this.spares[0]!.loaded;
   }
@@ -141,13 +148,51 @@ export class Player {
    * the next PLAY, so after a play clock of silence it is replaced before that PLAY comes.
    */
   private watch(): void {
+    this.noticeStall();
     const match = this.match;
     const worker = match?.worker;
     if (!match || !worker || match.playing) return;
-    const silent = worker.silentMs;
+    const silent = this.silence(worker);
     if (silent > Math.max(match.playClockMs, MIN_SILENCE_MS)) {
       this.replace(match, `the worker sent no heartbeat for ${Math.round(silent)} ms between turns`);
     }
+  }
+
+  /**
+   * Nothing on the shell blocks for long and its watchdog runs every WATCHDOG_MS, so a longer gap since it last
+   * ran means the process was not scheduled: the machine stalled (issue 20: a PLAY, its worker and the game
+   * manager all held up for minutes). Logged, so that a move missed then is told from one the shell or its
+   * worker missed on its own; and the worker is not blamed for the silence (see `silence`).
+   */
+  private noticeStall(): void {
+    const now = performance.now();
+    const previous = this.runningAt;
+    this.runningAt = now;
+    const stalledMs = now - previous - WATCHDOG_MS;
+    if (stalledMs < SHELL_STALL_MS) return;
+    this.stall = { from: previous, to: now };
+    this.logger.log('warn', 'shell-stalled', {
+      match: this.match?.id ?? this.starting ?? undefined,
+      stalledMs: Math.round(stalledMs),
+      lastRan: new Date(epoch(previous)).toISOString(),
+      why: 'the shell did not run meanwhile: a machine stall (or a blocking call on the shell)',
+    });
+  }
+
+  /** How long the shell itself was held up since `since` (performance.now() ms). */
+  private heldUpSince(since: number): number {
+    this.noticeStall();
+    const stall = this.stall;
+    return stall === null ? 0 : Math.max(0, stall.to - Math.max(stall.from, since));
+  }
+
+  /**
+   * How long a worker has been silent, less the time the shell itself was not running: its messages of that
+   * time could not be read, and in a stall of the whole machine it did not run either (issue 20).
+   */
+  private silence(worker: WorkerHandle): number {
+    const silent = worker.silentMs;
+    return silent - this.heldUpSince(performance.now() - silent);
   }
 
   private status(): string {
@@ -281,7 +326,7 @@ export class Player {
           match: match.id,
           turn,
           reason: result.reason,
-          silentMs: Math.round(asked.silentMs),
+          silentMs: Math.round(this.silence(asked)),
           why: 'it took the turn in and is still reporting: slow, not stuck; told the move sent in its place',
         });
       } else if (!result.ok && !(asked === null && match.replacing)) {
@@ -298,7 +343,8 @@ export class Player {
 
   /**
    * A worker whose reply missed the guard but which took the turn in, reported a move for it and has been
-   * heard from within the last half play clock is slow (a loaded machine), not stuck in a reasoner call.
+   * heard from within the last half play clock (the shell's own stalls not counted) is slow (a loaded
+   * machine), not stuck in a reasoner call.
    */
   private slowNotStuck(
     match: HostedMatch,
@@ -310,7 +356,7 @@ export class Player {
       worker === match.worker &&
       worker.alive &&
       progress?.turn === turn &&
-      worker.silentMs < match.playClockMs / 2
+      this.silence(worker) < match.playClockMs / 2
     );
   }
 

@@ -83,6 +83,8 @@ export interface MatchPlan {
   readonly text?: string;
   /** Moves (KIF) the other roles never play while they have another. */
   readonly avoid?: readonly string[];
+  /** Runs while the PLAY of `turn` (0 for the first) is with the player, before its reply is awaited. */
+  readonly duringPlay?: (turn: number) => Promise<void>;
 }
 
 export interface MatchResult {
@@ -128,7 +130,9 @@ async function playMatch(url: string, plan: MatchPlan): Promise<MatchResult> {
   const playerMoves: string[] = [];
   while (!reasoner.isTerminal(state)) {
     const message = playMessage(plan, turn, last, percepts, store.toKif.bind(store));
-    const reply = await send(url, message);
+    const pending = send(url, message);
+    await plan.duringPlay?.(turn);
+    const reply = await pending;
     expectWellFormed(reply);
     expect(reply.ms, `reply to ${message} within the play clock`).toBeLessThan(plan.playClock * 1000);
     slowest = Math.max(slowest, reply.ms);

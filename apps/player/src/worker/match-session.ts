@@ -81,6 +81,8 @@ export class MatchSession {
     const choice = backendForGame(config, hash, message.matchId, this.settings.backend);
     this.logger.log('info', 'start', {
       ...fields,
+      // Which process plays the match, to tell a stalled worker from a stalled shell in a log (issue 20).
+      pid: process.pid,
       role: printSExpr(message.role),
       rulesHash: hash,
       gdl2: game.isGdl2,
@@ -137,7 +139,12 @@ export class MatchSession {
     );
     for (const turn of turns) await match.replay(turn.message, turn.sent);
     this.match = match;
-    this.logger.log('info', 'resumed', { match: message.matchId, recovery: level, turns: turns.length });
+    this.logger.log('info', 'resumed', {
+      match: message.matchId,
+      pid: process.pid,
+      recovery: level,
+      turns: turns.length,
+    });
     return 'ready';
   }
 

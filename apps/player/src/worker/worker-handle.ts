@@ -33,6 +33,8 @@ function workerScript(): string {
 
 /** The end of a worker's stderr kept to say why it died (V8 prints its out-of-memory report there). */
 const STDERR_KEPT = 4096;
+/** A timer this much later than asked (the guard's lead on the clock) is reported: the shell was held up. */
+const LATE_TIMER_MS = 250;
 /** How often the shell reads a worker's resident memory. */
 const MEMORY_CHECK_MS = 50;
 
@@ -157,7 +159,18 @@ export class WorkerHandle {
     const id = this.nextId++;
     const result = new Promise<WorkerResult>((resolve) => {
       const timer = setTimeout(
-        () => this.settle(id, { ok: false, reason: `no reply within ${Math.round(until - sent)} ms` }),
+        () => {
+          // A timer that runs much later than asked means this process itself did not run meanwhile (the whole
+          // machine stalled, issue 20): the reason says so, and what the worker sent meanwhile is read first.
+          const late = performance.now() - until;
+          const stalled = late > LATE_TIMER_MS ? ` (the shell's timer ran ${Math.round(late)} ms late)` : '';
+          afterArrived(late, () =>
+            this.settle(id, {
+              ok: false,
+              reason: `no reply within ${Math.round(until - sent)} ms${stalled}`,
+            }),
+          );
+        },
         Math.max(0, until - performance.now()),
       ).unref();
       this.pending.set(id, (r) => {
@@ -190,7 +203,10 @@ export class WorkerHandle {
         if (reported === turn) done(true);
       };
       // Unreferenced, like the request timers: a closing shell does not wait for them.
-      const timer = setTimeout(() => done(false), Math.max(0, until - performance.now())).unref();
+      const timer = setTimeout(
+        () => afterArrived(performance.now() - until, () => done(false)),
+        Math.max(0, until - performance.now()),
+      ).unref();
       this.turnWaiters.add(waiter);
     });
   }
@@ -218,6 +234,15 @@ export class WorkerHandle {
     this.pending.delete(id);
     resolve(result);
   }
+}
+
+/**
+ * Runs `timedOut` at once, or, for a timer more than LATE_TIMER_MS late, once this process has read what arrived
+ * while it was held up: a process resumed after a stall may run its due timers before it polls for I/O.
+ */
+function afterArrived(lateMs: number, timedOut: () => void): void {
+  if (lateMs > LATE_TIMER_MS) setImmediate(timedOut);
+  else timedOut();
 }
 
 function lastLine(text: string): string {
