@@ -22,6 +22,9 @@ const TERMINAL: NodeStats = {
   values: new Float64Array(0),
 };
 
+/** Most joint moves a node keeps its children in an array for (8 bytes a slot, used or not). */
+const MAX_CHILD_SLOTS = 64;
+
 /** Per role, views of one of the three sections of the flat statistics (for readers outside the hot path). */
 interface RoleViews {
   readonly moveVisits: Float64Array[];
@@ -47,7 +50,13 @@ export class UctNode<S> {
   amafSums: Float64Array[] | null = null;
   private expansion: NodeStats | null = null;
   private views: RoleViews | null = null;
-  private children: Map<number, UctNode<S>> | null = null;
+  /**
+   * Children by joint-move index: an array indexed by it while the node has at most `MAX_CHILD_SLOTS` joint
+   * moves (every turn-taking game), else a map (large simultaneous moves), so that a lookup on the descent's
+   * path is one indexed load rather than a hash probe, and a node carries no map's hash table.
+   */
+  private childList: (UctNode<S> | undefined)[] | null = null;
+  private childMap: Map<number, UctNode<S>> | null = null;
   private isTerminal: boolean | null = null;
   /** Until the state is known: the parent and the mixed-radix index of the joint move that leads here. */
   private parent: UctNode<S> | null = null;
@@ -150,12 +159,19 @@ export class UctNode<S> {
 
   /** The child reached by the joint move of mixed-radix index `key`, if it was added. */
   child(key: number): UctNode<S> | undefined {
-    return this.children?.get(key);
+    const list = this.childList;
+    return list !== null ? list[key] : this.childMap?.get(key);
   }
 
   addChild(key: number, child: UctNode<S>): void {
-    this.children ??= new Map();
-    this.children.set(key, child);
+    if (this.childList === null && this.childMap === null) {
+      let joint = 1;
+      for (const moves of this.legal) joint *= moves.length;
+      if (joint <= MAX_CHILD_SLOTS) this.childList = new Array<UctNode<S> | undefined>(joint);
+      else this.childMap = new Map();
+    }
+    if (this.childList !== null) this.childList[key] = child;
+    else this.childMap!.set(key, child);
   }
 
   /** The mixed-radix index of a joint move given as indices into the legal lists. */
@@ -182,7 +198,8 @@ export class UctNode<S> {
   /** Counts this node's subtree. */
   size(): number {
     let n = 1;
-    if (this.children) for (const child of this.children.values()) n += child.size();
+    if (this.childList !== null) for (const child of this.childList) n += child?.size() ?? 0;
+    if (this.childMap !== null) for (const child of this.childMap.values()) n += child.size();
     return n;
   }
 }
