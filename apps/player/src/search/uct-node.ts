@@ -25,6 +25,14 @@ const TERMINAL: NodeStats = {
 /** Most joint moves a node keeps its children in an array for (8 bytes a slot, used or not). */
 const MAX_CHILD_SLOTS = 64;
 
+/** A child slot's mark for a leaf that was added but whose node is not made yet (see `UctNode.addLeaf`). */
+const UNMADE_LEAF = 0;
+type Child<S> = UctNode<S> | typeof UNMADE_LEAF;
+
+function subtreeSize<S>(child: Child<S> | undefined): number {
+  return child === undefined ? 0 : child === UNMADE_LEAF ? 1 : child.size();
+}
+
 /** Per role, views of one of the three sections of the flat statistics (for readers outside the hot path). */
 interface RoleViews {
   readonly moveVisits: Float64Array[];
@@ -39,9 +47,10 @@ interface RoleViews {
  *
  * Most nodes are leaves that one simulation started from and no descent reaches again, so a node asks the
  * reasoner whether it is terminal and for its legal moves, and allocates its statistics and children, only
- * when first used. A leaf made by `UctNode.after` does not even hold its state: the engine's simulation starts
- * at the parent with the leaf's joint move forced (`SimulationBatch.forcedFirstMove`), and the state is
- * computed from the parent only when something asks for it (on connectfour a quarter of the leaves).
+ * when first used. A leaf added by `addLeaf` is not even an object until a descent reaches it: the engine's
+ * simulation starts at the parent with the leaf's joint move forced (`SimulationBatch.forcedFirstMove`), the
+ * parent's slot only marks the leaf, and the node (`UctNode.after`) and its state, computed from the parent,
+ * are made on first use (on connectfour for a quarter of the leaves).
  */
 export class UctNode<S> {
   visits = 0;
@@ -55,8 +64,8 @@ export class UctNode<S> {
    * moves (every turn-taking game), else a map (large simultaneous moves), so that a lookup on the descent's
    * path is one indexed load rather than a hash probe, and a node carries no map's hash table.
    */
-  private childList: (UctNode<S> | undefined)[] | null = null;
-  private childMap: Map<number, UctNode<S>> | null = null;
+  private childList: (Child<S> | undefined)[] | null = null;
+  private childMap: Map<number, Child<S>> | null = null;
   private isTerminal: boolean | null = null;
   /** Until the state is known: the parent and the mixed-radix index of the joint move that leads here. */
   private parent: UctNode<S> | null = null;
@@ -157,17 +166,30 @@ export class UctNode<S> {
     return this.expansion;
   }
 
-  /** The child reached by the joint move of mixed-radix index `key`, if it was added. */
+  /** The child reached by the joint move of mixed-radix index `key`, if it was added (a marked leaf is made now). */
   child(key: number): UctNode<S> | undefined {
     const list = this.childList;
-    return list !== null ? list[key] : this.childMap?.get(key);
+    const child = list !== null ? list[key] : this.childMap?.get(key);
+    if (child !== UNMADE_LEAF) return child;
+    const leaf = UctNode.after(this, key);
+    this.setChild(key, leaf);
+    return leaf;
   }
 
   addChild(key: number, child: UctNode<S>): void {
+    this.setChild(key, child);
+  }
+
+  /** Adds the child by joint move `key` as a leaf whose node is made only when `child` is asked for it. */
+  addLeaf(key: number): void {
+    this.setChild(key, UNMADE_LEAF);
+  }
+
+  private setChild(key: number, child: Child<S>): void {
     if (this.childList === null && this.childMap === null) {
       let joint = 1;
       for (const moves of this.legal) joint *= moves.length;
-      if (joint <= MAX_CHILD_SLOTS) this.childList = new Array<UctNode<S> | undefined>(joint);
+      if (joint <= MAX_CHILD_SLOTS) this.childList = new Array<Child<S> | undefined>(joint);
       else this.childMap = new Map();
     }
     if (this.childList !== null) this.childList[key] = child;
@@ -198,8 +220,8 @@ export class UctNode<S> {
   /** Counts this node's subtree. */
   size(): number {
     let n = 1;
-    if (this.childList !== null) for (const child of this.childList) n += child?.size() ?? 0;
-    if (this.childMap !== null) for (const child of this.childMap.values()) n += child.size();
+    if (this.childList !== null) for (const child of this.childList) n += subtreeSize(child);
+    if (this.childMap !== null) for (const child of this.childMap.values()) n += subtreeSize(child);
     return n;
   }
 }

@@ -218,7 +218,7 @@ export class UctSearch<S> implements Search {
         // The engine makes the leaf's joint move from this node's state; the leaf computes its own state only
         // if a descent reaches it again.
         if (this.nodes < this.maxNodes) {
-          node.addChild(key, UctNode.after(node, key));
+          node.addLeaf(key);
           this.nodes++;
         }
         batch.finish(node.state, 1, true);
