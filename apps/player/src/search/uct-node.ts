@@ -1,4 +1,5 @@
 import type { Reasoner, TermId } from '@gdlkit/core';
+import { type LegalShape, legalShape } from './legal-shapes.js';
 
 /**
  * A node's legal moves and its per-role statistics, made when a descent first selects at the node. The
@@ -6,12 +7,7 @@ import type { Reasoner, TermId } from '@gdlkit/core';
  * and statistic: role r's move i has its visits at `offsets[r] + i`, its reward sum `size` further and its
  * scored visits `2 * size` further.
  */
-export interface NodeStats {
-  readonly legal: readonly (readonly TermId[])[];
-  /** Where each role's moves start (`roles + 1` entries; the last is `size`). */
-  readonly offsets: Int32Array;
-  /** The number of (role, legal move) pairs. */
-  readonly size: number;
+export interface NodeStats extends LegalShape {
   readonly values: Float64Array;
 }
 
@@ -154,14 +150,7 @@ export class UctNode<S> {
       this.expansion = TERMINAL;
       return TERMINAL;
     }
-    const reasoner = this.reasoner;
-    const legal = Array.from({ length: reasoner.roles.length }, (_, r) => reasoner.legalMoves(this.state, r));
-    const offsets = new Int32Array(legal.length + 1);
-    legal.forEach((moves, r) => {
-      if (moves.length === 0) throw new Error(`role ${reasoner.game.roleName(r)} has no legal move`);
-      offsets[r + 1] = offsets[r]! + moves.length;
-    });
-    const size = offsets[legal.length]!;
+    const { legal, offsets, size } = legalShape(this.reasoner, this.state);
     this.expansion = { legal, offsets, size, values: new Float64Array(3 * size) };
     return this.expansion;
   }
