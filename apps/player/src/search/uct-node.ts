@@ -1,14 +1,18 @@
 import type { Reasoner, TermId } from '@gdlkit/core';
 import { type LegalShape, legalShape } from './legal-shapes.js';
+import { type StatsArena, statsArena } from './stats-arena.js';
 
 /**
  * A node's legal moves and its per-role statistics, made when a descent first selects at the node. The
- * statistics are one flat array, so selection and backup read one object per node rather than one per role
- * and statistic: role r's move i has its visits at `offsets[r] + i`, its reward sum `size` further and its
- * scored visits `2 * size` further.
+ * statistics are one flat run of `3 * size` doubles in an arena chunk (stats-arena.ts), so selection and
+ * backup read one run per node rather than one array per role and statistic: role r's move i has its visits
+ * at `base + offsets[r] + i`, its reward sum `size` further and its scored visits `2 * size` further.
  */
 export interface NodeStats extends LegalShape {
+  /** The arena chunk holding the run. */
   readonly values: Float64Array;
+  /** Where the node's run starts in `values`. */
+  readonly base: number;
 }
 
 const TERMINAL: NodeStats = {
@@ -16,6 +20,7 @@ const TERMINAL: NodeStats = {
   offsets: new Int32Array(1),
   size: 0,
   values: new Float64Array(0),
+  base: 0,
 };
 
 /** Most joint moves a node keeps its children in an array for (8 bytes a slot, used or not). */
@@ -138,9 +143,9 @@ export class UctNode<S> {
   }
 
   private makeViews(): RoleViews {
-    const { legal, offsets, size, values } = this.stats();
+    const { legal, offsets, size, values, base } = this.stats();
     const section = (k: number) =>
-      legal.map((_, r) => values.subarray(k * size + offsets[r]!, k * size + offsets[r + 1]!));
+      legal.map((_, r) => values.subarray(base + k * size + offsets[r]!, base + k * size + offsets[r + 1]!));
     this.views = { moveVisits: section(0), moveSums: section(1), moveScored: section(2) };
     return this.views;
   }
@@ -151,7 +156,9 @@ export class UctNode<S> {
       return TERMINAL;
     }
     const { legal, offsets, size } = legalShape(this.reasoner, this.state);
-    this.expansion = { legal, offsets, size, values: new Float64Array(3 * size) };
+    const arena = statsArena(this.reasoner);
+    const base = arena.take(3 * size);
+    this.expansion = { legal, offsets, size, values: arena.chunk, base };
     return this.expansion;
   }
 
@@ -204,6 +211,21 @@ export class UctNode<S> {
       if (v > b || (v === b && v > 0 && sums[i]! / v > sums[best]! / b)) best = i;
     }
     return this.legal[role]![best]!;
+  }
+
+  /** Moves the statistics of this node's subtree into `arena` (the old runs are left to be freed). */
+  moveStatsTo(arena: StatsArena): void {
+    const stats = this.expansion;
+    if (stats !== null && stats !== TERMINAL) {
+      const length = 3 * stats.size;
+      const base = arena.take(length);
+      arena.chunk.set(stats.values.subarray(stats.base, stats.base + length), base);
+      this.expansion = { ...stats, values: arena.chunk, base };
+      this.views = null;
+    }
+    if (this.childList !== null) for (const child of this.childList) if (child) child.moveStatsTo(arena);
+    if (this.childMap !== null)
+      for (const child of this.childMap.values()) if (child) child.moveStatsTo(arena);
   }
 
   /** Counts this node's subtree. */

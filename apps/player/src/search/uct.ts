@@ -11,6 +11,7 @@ import { MoveHistory } from './move-history.js';
 import type { PlayoutPolicy } from './playout-policy.js';
 import { Rave, type RaveMode } from './rave.js';
 import type { Search } from './search.js';
+import { freshStatsArena } from './stats-arena.js';
 import { SufficiencyThreshold, type ThresholdMode, type ThresholdTail } from './sufficiency-threshold.js';
 import { TablePolicy } from './table-policy.js';
 import { type NodeStats, UctNode } from './uct-node.js';
@@ -205,7 +206,7 @@ export class UctSearch<S> implements Search {
         const c = choice[r]!;
         move[r] = moves[c]!;
         key = key * moves.length + c;
-        stats.values[stats.offsets[r]! + c]! += copies;
+        stats.values[stats.base + stats.offsets[r]! + c]! += copies;
       }
       batch.step(node, choice, move);
       this.history.push(move);
@@ -250,7 +251,7 @@ export class UctSearch<S> implements Search {
       const stats = node.stats();
       node.visits -= n;
       for (let r = 0; r < roleCount; r++)
-        stats.values[stats.offsets[r]! + batch.choices.data[k * roleCount + r]!]! -= n;
+        stats.values[stats.base + stats.offsets[r]! + batch.choices.data[k * roleCount + r]!]! -= n;
     }
   }
 
@@ -265,9 +266,9 @@ export class UctSearch<S> implements Search {
     const to = batch.pathEnd(leaf);
     const choices = batch.choices.data;
     for (let k = from; k < to; k++) {
-      const { offsets, size, values } = batch.nodes[k]!.stats();
+      const { offsets, size, values, base } = batch.nodes[k]!.stats();
       for (let r = 0; r < roleCount; r++) {
-        const at = offsets[r]! + choices[k * roleCount + r]!;
+        const at = base + offsets[r]! + choices[k * roleCount + r]!;
         values[size + at]! += rewards[r]!;
         values[2 * size + at]!++;
       }
@@ -300,6 +301,7 @@ export class UctSearch<S> implements Search {
     const child = root.child(root.jointIndex(this.choice));
     this.root = child ?? new UctNode(this.reasoner, this.reasoner.nextState(root.state, jointMove));
     this.root.detach();
+    this.root.moveStatsTo(freshStatsArena(this.reasoner));
     this.nodes = this.root.size();
     this.iterations = 0;
     this.policy.decay();
@@ -311,7 +313,7 @@ export class UctSearch<S> implements Search {
    * formula 1 with the exploration the sufficiency threshold leaves (paper 02).
    */
   private select(node: UctNode<S>, stats: NodeStats): void {
-    const { legal, offsets, size, values } = stats;
+    const { legal, offsets, size, values, base } = stats;
     const threshold = this.threshold;
     let logVisits = -1;
     for (let r = 0; r < legal.length; r++) {
@@ -325,7 +327,7 @@ export class UctSearch<S> implements Search {
         this.choice[r] = this.bestRave(node, r, logVisits);
         continue;
       }
-      const from = offsets[r]!;
+      const from = base + offsets[r]!;
       const count = moves.length;
       // Counted first: the lists of unvisited moves are built only when the policy must choose among them.
       let unvisited = 0;
@@ -399,9 +401,9 @@ export class UctSearch<S> implements Search {
  * The role's highest average reward over the node's scored moves (0 before any): pending virtual losses would
  * pull the means down while a batch is in the engine (paper 02's Qmax is over finished simulations).
  */
-function bestAverage({ offsets, size, values }: NodeStats, role: number): number {
+function bestAverage({ offsets, size, values, base }: NodeStats, role: number): number {
   let best = 0;
-  for (let at = offsets[role]!; at < offsets[role + 1]!; at++) {
+  for (let at = base + offsets[role]!; at < base + offsets[role + 1]!; at++) {
     const n = values[2 * size + at]!;
     if (n > 0 && values[size + at]! / n > best) best = values[size + at]! / n;
   }
