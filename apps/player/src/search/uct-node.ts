@@ -1,4 +1,5 @@
 import type { Reasoner, TermId } from '@gdlkit/core';
+import { bestAverageSlots, forgetBestAverages } from './best-average.js';
 import { type LegalShape, legalShape } from './legal-shapes.js';
 import { type StatsArena, statsArena } from './stats-arena.js';
 
@@ -6,7 +7,8 @@ import { type StatsArena, statsArena } from './stats-arena.js';
  * A node's legal moves and its per-role statistics, made when a descent first selects at the node. The
  * statistics are one flat run of `3 * size` doubles in an arena chunk (stats-arena.ts), so selection and
  * backup read one run per node rather than one array per role and statistic: role r's move i has its visits
- * at `base + offsets[r] + i`, its reward sum `size` further and its scored visits `2 * size` further.
+ * at `base + offsets[r] + i`, its reward sum `size` further and its scored visits `2 * size` further; after
+ * these three sections, each role's best average (best-average.ts).
  */
 export interface NodeStats extends LegalShape {
   /** The arena chunk holding the run. */
@@ -125,13 +127,17 @@ export class UctNode<S> {
     return (this.expansion ?? this.expand()).legal;
   }
 
-  /** Per role and legal move, the visits (finished simulations and those still in the engine). */
+  /**
+   * Per role and legal move, the visits (finished simulations and those still in the engine). These views (also
+   * `moveSums`, `moveScored`) may be written to set a node up: each read of them forgets the node's cached best
+   * averages, so statistics written through views read after the last search step are seen.
+   */
   get moveVisits(): Float64Array[] {
-    return (this.views ?? this.makeViews()).moveVisits;
+    return this.openViews().moveVisits;
   }
 
   get moveSums(): Float64Array[] {
-    return (this.views ?? this.makeViews()).moveSums;
+    return this.openViews().moveSums;
   }
 
   /**
@@ -139,7 +145,12 @@ export class UctNode<S> {
    * losses of simulations still in the engine, which selection wants and a move's mean must not see.
    */
   get moveScored(): Float64Array[] {
-    return (this.views ?? this.makeViews()).moveScored;
+    return this.openViews().moveScored;
+  }
+
+  private openViews(): RoleViews {
+    forgetBestAverages(this.stats());
+    return this.views ?? this.makeViews();
   }
 
   private makeViews(): RoleViews {
@@ -157,7 +168,7 @@ export class UctNode<S> {
     }
     const { legal, offsets, size } = legalShape(this.reasoner, this.state);
     const arena = statsArena(this.reasoner);
-    const base = arena.take(3 * size);
+    const base = arena.take(3 * size + bestAverageSlots(legal.length));
     this.expansion = { legal, offsets, size, values: arena.chunk, base };
     return this.expansion;
   }
@@ -217,7 +228,7 @@ export class UctNode<S> {
   moveStatsTo(arena: StatsArena): void {
     const stats = this.expansion;
     if (stats !== null && stats !== TERMINAL) {
-      const length = 3 * stats.size;
+      const length = 3 * stats.size + bestAverageSlots(stats.legal.length);
       const base = arena.take(length);
       arena.chunk.set(stats.values.subarray(stats.base, stats.base + length), base);
       this.expansion = { ...stats, values: arena.chunk, base };

@@ -6,6 +6,7 @@ import {
   Rng,
   type TermId,
 } from '@gdlkit/core';
+import { bestAverage, scoreMove } from './best-average.js';
 import { LeafBatch } from './leaf-batch.js';
 import { MoveHistory } from './move-history.js';
 import type { PlayoutPolicy } from './playout-policy.js';
@@ -266,12 +267,8 @@ export class UctSearch<S> implements Search {
     const to = batch.pathEnd(leaf);
     const choices = batch.choices.data;
     for (let k = from; k < to; k++) {
-      const { offsets, size, values, base } = batch.nodes[k]!.stats();
-      for (let r = 0; r < roleCount; r++) {
-        const at = base + offsets[r]! + choices[k * roleCount + r]!;
-        values[size + at]! += rewards[r]!;
-        values[2 * size + at]!++;
-      }
+      const stats = batch.nodes[k]!.stats();
+      for (let r = 0; r < roleCount; r++) scoreMove(stats, r, choices[k * roleCount + r]!, rewards[r]!);
     }
     if (this.rave) {
       this.history.reset();
@@ -356,12 +353,24 @@ export class UctSearch<S> implements Search {
             : threshold.exploration(r, bestAverage(stats, r), this.exploration, this.rng);
         let best = 0;
         let bestValue = Number.NEGATIVE_INFINITY;
-        for (let i = 0; i < count; i++) {
-          const n = values[from + i]!;
-          const value = values[size + from + i]! / n + exploration * Math.sqrt(logVisits / n);
-          if (value > bestValue) {
-            bestValue = value;
-            best = i;
+        if (exploration === 0) {
+          // Unplugged: 0 · √(ln N / n) is 0 (n ≥ 1), and mean + 0 is the mean, so the values compared are
+          // formula 1's exactly, without its division and square root per move.
+          for (let i = 0; i < count; i++) {
+            const value = values[size + from + i]! / values[from + i]!;
+            if (value > bestValue) {
+              bestValue = value;
+              best = i;
+            }
+          }
+        } else {
+          for (let i = 0; i < count; i++) {
+            const n = values[from + i]!;
+            const value = values[size + from + i]! / n + exploration * Math.sqrt(logVisits / n);
+            if (value > bestValue) {
+              bestValue = value;
+              best = i;
+            }
           }
         }
         this.choice[r] = best;
@@ -395,17 +404,4 @@ export class UctSearch<S> implements Search {
     for (let r = 0; r < this.rootQmax.length; r++) this.rootQmax[r] = bestAverage(stats, r);
     this.threshold.observe(rewards, this.rootQmax);
   }
-}
-
-/**
- * The role's highest average reward over the node's scored moves (0 before any): pending virtual losses would
- * pull the means down while a batch is in the engine (paper 02's Qmax is over finished simulations).
- */
-function bestAverage({ offsets, size, values, base }: NodeStats, role: number): number {
-  let best = 0;
-  for (let at = base + offsets[role]!; at < base + offsets[role + 1]!; at++) {
-    const n = values[2 * size + at]!;
-    if (n > 0 && values[size + at]! / n > best) best = values[size + at]! / n;
-  }
-  return best;
 }
