@@ -17,13 +17,9 @@ export interface NodeStats extends LegalShape {
   readonly base: number;
 }
 
-const TERMINAL: NodeStats = {
-  legal: [],
-  offsets: new Int32Array(1),
-  size: 0,
-  values: new Float64Array(0),
-  base: 0,
-};
+/** A terminal node's shape: no legal moves, no statistics. */
+const TERMINAL: LegalShape = { legal: [], offsets: new Int32Array(1), size: 0 };
+const NO_VALUES = new Float64Array(0);
 
 /** Most joint moves a node keeps its children in an array for (8 bytes a slot, used or not). */
 const MAX_CHILD_SLOTS = 64;
@@ -33,7 +29,7 @@ const UNMADE_LEAF = 0;
 type Child<S> = UctNode<S> | typeof UNMADE_LEAF;
 
 function subtreeSize<S>(child: Child<S> | undefined): number {
-  return child === undefined ? 0 : child === UNMADE_LEAF ? 1 : child.size();
+  return child === undefined ? 0 : child === UNMADE_LEAF ? 1 : child.subtreeSize();
 }
 
 /** Per role, views of one of the three sections of the flat statistics (for readers outside the hot path). */
@@ -55,12 +51,21 @@ interface RoleViews {
  * parent's slot only marks the leaf, and the node (`UctNode.after`) and its state, computed from the parent,
  * are made on first use (on connectfour for a quarter of the leaves).
  */
-export class UctNode<S> {
+export class UctNode<S> implements NodeStats {
   visits = 0;
+  /**
+   * The node's own statistics (`NodeStats`), valid once `stats()` has expanded it: fields of the node rather
+   * than an object of their own, so a level of a descent reads one object fewer.
+   */
+  offsets: Int32Array = TERMINAL.offsets;
+  size = 0;
+  values: Float64Array = NO_VALUES;
+  base = 0;
   /** RAVE's all-moves-as-first statistics per role and legal move (paper 08, section 2); null until used. */
   amafVisits: Float64Array[] | null = null;
   amafSums: Float64Array[] | null = null;
-  private expansion: NodeStats | null = null;
+  /** The legal moves and offsets, shared with nodes of equal lists; null until expanded. */
+  private shape: LegalShape | null = null;
   private views: RoleViews | null = null;
   /**
    * Children by joint-move index: an array indexed by it while the node has at most `MAX_CHILD_SLOTS` joint
@@ -120,11 +125,12 @@ export class UctNode<S> {
 
   /** The node's legal moves and statistics (made on first use; one lookup for a loop's hot path). */
   stats(): NodeStats {
-    return this.expansion ?? this.expand();
+    if (this.shape === null) this.expand();
+    return this;
   }
 
   get legal(): readonly (readonly TermId[])[] {
-    return (this.expansion ?? this.expand()).legal;
+    return (this.shape ?? this.expand()).legal;
   }
 
   /**
@@ -161,16 +167,19 @@ export class UctNode<S> {
     return this.views;
   }
 
-  private expand(): NodeStats {
+  private expand(): LegalShape {
     if (this.terminal) {
-      this.expansion = TERMINAL;
+      this.shape = TERMINAL;
       return TERMINAL;
     }
-    const { legal, offsets, size } = legalShape(this.reasoner, this.state);
+    const shape = legalShape(this.reasoner, this.state);
     const arena = statsArena(this.reasoner);
-    const base = arena.take(3 * size + bestAverageSlots(legal.length));
-    this.expansion = { legal, offsets, size, values: arena.chunk, base };
-    return this.expansion;
+    this.base = arena.take(3 * shape.size + bestAverageSlots(shape.legal.length));
+    this.values = arena.chunk;
+    this.offsets = shape.offsets;
+    this.size = shape.size;
+    this.shape = shape;
+    return shape;
   }
 
   /** The child reached by the joint move of mixed-radix index `key`, if it was added (a marked leaf is made now). */
@@ -226,12 +235,13 @@ export class UctNode<S> {
 
   /** Moves the statistics of this node's subtree into `arena` (the old runs are left to be freed). */
   moveStatsTo(arena: StatsArena): void {
-    const stats = this.expansion;
-    if (stats !== null && stats !== TERMINAL) {
-      const length = 3 * stats.size + bestAverageSlots(stats.legal.length);
+    const shape = this.shape;
+    if (shape !== null && shape !== TERMINAL) {
+      const length = 3 * shape.size + bestAverageSlots(shape.legal.length);
       const base = arena.take(length);
-      arena.chunk.set(stats.values.subarray(stats.base, stats.base + length), base);
-      this.expansion = { ...stats, values: arena.chunk, base };
+      arena.chunk.set(this.values.subarray(this.base, this.base + length), base);
+      this.values = arena.chunk;
+      this.base = base;
       this.views = null;
     }
     if (this.childList !== null) for (const child of this.childList) if (child) child.moveStatsTo(arena);
@@ -240,7 +250,7 @@ export class UctNode<S> {
   }
 
   /** Counts this node's subtree. */
-  size(): number {
+  subtreeSize(): number {
     let n = 1;
     if (this.childList !== null) for (const child of this.childList) n += subtreeSize(child);
     if (this.childMap !== null) for (const child of this.childMap.values()) n += subtreeSize(child);

@@ -299,7 +299,7 @@ export class UctSearch<S> implements Search {
     this.root = child ?? new UctNode(this.reasoner, this.reasoner.nextState(root.state, jointMove));
     this.root.detach();
     this.root.moveStatsTo(freshStatsArena(this.reasoner));
-    this.nodes = this.root.size();
+    this.nodes = this.root.subtreeSize();
     this.iterations = 0;
     this.policy.decay();
   }
