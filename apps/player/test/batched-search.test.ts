@@ -75,16 +75,36 @@ describe('batched decoupled UCT', () => {
         const eager: Reasoner = Object.create(reasoner, {
           capabilities: { value: { ...reasoner.capabilities, policySimulations: false } },
         });
-        const roots = [reasoner, eager].map((r) => {
+        const searches = [reasoner, eager].map((r) => {
           const search = new UctSearch(r, r.initialState(), 0, createPolicy(r), { batch: 64, seed: 3 });
           while (search.iterations < 3000) search.iterate(Number.POSITIVE_INFINITY);
           expect(search.treeSize).toBeGreaterThan(2000);
-          return search.root.legal.map((_, role) => [
-            Array.from(search.root.moveVisits[role]!),
-            Array.from(search.root.moveSums[role]!),
-          ]);
+          return search;
         });
-        expect(roots[0]).toEqual(roots[1]);
+        const [roots, sizes] = [0, 1].map((k) =>
+          searches.map((search) =>
+            k === 0
+              ? search.root.legal.map((_, role) => [
+                  Array.from(search.root.moveVisits[role]!),
+                  Array.from(search.root.moveSums[role]!),
+                ])
+              : search.treeSize,
+          ),
+        );
+        expect(roots![0]).toEqual(roots![1]);
+        // Leaves no descent reached are counted though not made, and the tree is kept through them.
+        expect(sizes![0]).toBe(sizes![1]);
+        for (const search of searches) {
+          const root = search.root;
+          // The least visited joint move: the likeliest to lead to a leaf no descent reached again.
+          search.advance(
+            root.legal.map(
+              (moves, role) => moves[root.moveVisits[role]!.indexOf(Math.min(...root.moveVisits[role]!))]!,
+            ),
+          );
+        }
+        expect(searches[0]!.treeSize).toBe(searches[1]!.treeSize);
+        expect(searches[0]!.root.legal).toEqual(searches[1]!.root.legal);
         reasoner.dispose();
       });
     }

@@ -23,9 +23,18 @@ describe('decoupled UCT', () => {
     const child = search.root.child(
       search.root.jointIndex([search.root.legal[0]!.indexOf(g.parseTerm('(mark 2 2)')), 0]),
     );
+    const statistics = (node: typeof child) =>
+      node!.legal.map((_, r) => [Array.from(node!.moveVisits[r]!), Array.from(node!.moveSums[r]!)]);
+    const kept = statistics(child);
+    const visits = child!.visits;
     search.advance([g.parseTerm('(mark 2 2)'), g.parseTerm('noop')]);
     expect(search.root).toBe(child);
     expect(search.iterations).toBe(0);
+    // The kept subtree's statistics were moved to a fresh arena intact, and the search goes on from them.
+    expect(statistics(search.root)).toEqual(kept);
+    for (let i = 0; i < 100; i++) search.iterate(Number.POSITIVE_INFINITY);
+    expect(search.root.visits).toBe(visits + 100);
+    expect(search.root.moveVisits[1]!.reduce((a, b) => a + b, 0)).toBe(visits + 100);
     expect(() => search.advance([g.parseTerm('(mark 2 2)'), g.parseTerm('noop')])).toThrow(/illegal move/);
   });
 

@@ -17,7 +17,8 @@ export class LeafBatch<S> {
   /** The simulations: their start states, their leaf indices and whether their first move is forced. */
   readonly starts: S[] = [];
   readonly simulated = new GrowableInt32(256);
-  private readonly forced = new GrowableInt32(256);
+  /** Per simulation, 1 where its first move is forced (its first `simulations` bytes are valid). */
+  private forced = new Uint8Array(256);
   private anyForced = false;
 
   constructor(private readonly roleCount: number) {}
@@ -33,7 +34,6 @@ export class LeafBatch<S> {
     this.prefixOffsets.push(0);
     this.starts.length = 0;
     this.simulated.length = 0;
-    this.forced.length = 0;
     this.anyForced = false;
   }
 
@@ -55,8 +55,13 @@ export class LeafBatch<S> {
     this.prefixOffsets.push(this.prefix.length);
     for (let c = 0; c < copies; c++) {
       this.simulated.push(this.count);
+      if (this.starts.length === this.forced.length) {
+        const grown = new Uint8Array(2 * this.forced.length);
+        grown.set(this.forced);
+        this.forced = grown;
+      }
+      this.forced[this.starts.length] = forced ? 1 : 0;
       this.starts.push(start);
-      this.forced.push(forced ? 1 : 0);
     }
     this.anyForced ||= forced;
     this.count++;
@@ -80,28 +85,36 @@ export class LeafBatch<S> {
     return this.prefix.data.subarray(this.prefixOffsets.data[leaf]!, this.prefixOffsets.data[leaf + 1]!);
   }
 
-  /** The engine's batch: the simulated leaves' starts and prefixes. */
+  /**
+   * The engine's batch: the simulated leaves' starts and prefixes. With one simulation per leaf (the default)
+   * the prefixes and their offsets are already laid out as the engine reads them, so the batch is views of this
+   * object's buffers (valid until `reset`) and nothing is copied; with several per leaf each is repeated.
+   */
   simulationBatch(seed: number, maxDepth: number, recordMoves: boolean): SimulationBatch<S> {
     const count = this.simulated.length;
-    const offsets = new Int32Array(count + 1);
-    let total = 0;
-    for (let i = 0; i < count; i++) total += this.prefixOf(this.simulated.data[i]!).length;
-    const moves = new Int32Array(total);
-    let at = 0;
-    for (let i = 0; i < count; i++) {
-      const prefix = this.prefixOf(this.simulated.data[i]!);
-      moves.set(prefix, at);
-      at += prefix.length;
-      offsets[i + 1] = at;
+    let moves: Int32Array;
+    let offsets: Int32Array;
+    if (count === this.count) {
+      moves = this.prefix.data.subarray(0, this.prefix.length);
+      offsets = this.prefixOffsets.data.subarray(0, count + 1);
+    } else {
+      offsets = new Int32Array(count + 1);
+      let total = 0;
+      for (let i = 0; i < count; i++) total += this.prefixOf(this.simulated.data[i]!).length;
+      moves = new Int32Array(total);
+      let at = 0;
+      for (let i = 0; i < count; i++) {
+        const prefix = this.prefixOf(this.simulated.data[i]!);
+        moves.set(prefix, at);
+        at += prefix.length;
+        offsets[i + 1] = at;
+      }
     }
-    const forcedFirstMove = this.anyForced
-      ? Uint8Array.from(this.forced.data.subarray(0, this.forced.length))
-      : undefined;
     return {
       starts: this.starts,
       prefixMoves: moves,
       prefixOffsets: offsets,
-      forcedFirstMove,
+      forcedFirstMove: this.anyForced ? this.forced.subarray(0, count) : undefined,
       seed,
       maxDepth,
       recordMoves,

@@ -6,11 +6,13 @@ import {
   Rng,
   type TermId,
 } from '@gdlkit/core';
+import { bestAverage, scoreMove } from './best-average.js';
 import { LeafBatch } from './leaf-batch.js';
 import { MoveHistory } from './move-history.js';
 import type { PlayoutPolicy } from './playout-policy.js';
 import { Rave, type RaveMode } from './rave.js';
 import type { Search } from './search.js';
+import { freshStatsArena } from './stats-arena.js';
 import { SufficiencyThreshold, type ThresholdMode, type ThresholdTail } from './sufficiency-threshold.js';
 import { TablePolicy } from './table-policy.js';
 import { type NodeStats, UctNode } from './uct-node.js';
@@ -205,7 +207,7 @@ export class UctSearch<S> implements Search {
         const c = choice[r]!;
         move[r] = moves[c]!;
         key = key * moves.length + c;
-        stats.values[stats.offsets[r]! + c]! += copies;
+        stats.values[stats.base + stats.offsets[r]! + c]! += copies;
       }
       batch.step(node, choice, move);
       this.history.push(move);
@@ -218,7 +220,7 @@ export class UctSearch<S> implements Search {
         // The engine makes the leaf's joint move from this node's state; the leaf computes its own state only
         // if a descent reaches it again.
         if (this.nodes < this.maxNodes) {
-          node.addChild(key, UctNode.after(node, key));
+          node.addLeaf(key);
           this.nodes++;
         }
         batch.finish(node.state, 1, true);
@@ -250,7 +252,7 @@ export class UctSearch<S> implements Search {
       const stats = node.stats();
       node.visits -= n;
       for (let r = 0; r < roleCount; r++)
-        stats.values[stats.offsets[r]! + batch.choices.data[k * roleCount + r]!]! -= n;
+        stats.values[stats.base + stats.offsets[r]! + batch.choices.data[k * roleCount + r]!]! -= n;
     }
   }
 
@@ -265,12 +267,8 @@ export class UctSearch<S> implements Search {
     const to = batch.pathEnd(leaf);
     const choices = batch.choices.data;
     for (let k = from; k < to; k++) {
-      const { offsets, size, values } = batch.nodes[k]!.stats();
-      for (let r = 0; r < roleCount; r++) {
-        const at = offsets[r]! + choices[k * roleCount + r]!;
-        values[size + at]! += rewards[r]!;
-        values[2 * size + at]!++;
-      }
+      const stats = batch.nodes[k]!.stats();
+      for (let r = 0; r < roleCount; r++) scoreMove(stats, r, choices[k * roleCount + r]!, rewards[r]!);
     }
     if (this.rave) {
       this.history.reset();
@@ -300,7 +298,8 @@ export class UctSearch<S> implements Search {
     const child = root.child(root.jointIndex(this.choice));
     this.root = child ?? new UctNode(this.reasoner, this.reasoner.nextState(root.state, jointMove));
     this.root.detach();
-    this.nodes = this.root.size();
+    this.root.moveStatsTo(freshStatsArena(this.reasoner));
+    this.nodes = this.root.subtreeSize();
     this.iterations = 0;
     this.policy.decay();
   }
@@ -311,7 +310,7 @@ export class UctSearch<S> implements Search {
    * formula 1 with the exploration the sufficiency threshold leaves (paper 02).
    */
   private select(node: UctNode<S>, stats: NodeStats): void {
-    const { legal, offsets, size, values } = stats;
+    const { legal, offsets, size, values, base } = stats;
     const threshold = this.threshold;
     let logVisits = -1;
     for (let r = 0; r < legal.length; r++) {
@@ -325,7 +324,7 @@ export class UctSearch<S> implements Search {
         this.choice[r] = this.bestRave(node, r, logVisits);
         continue;
       }
-      const from = offsets[r]!;
+      const from = base + offsets[r]!;
       const count = moves.length;
       // Counted first: the lists of unvisited moves are built only when the policy must choose among them.
       let unvisited = 0;
@@ -354,12 +353,24 @@ export class UctSearch<S> implements Search {
             : threshold.exploration(r, bestAverage(stats, r), this.exploration, this.rng);
         let best = 0;
         let bestValue = Number.NEGATIVE_INFINITY;
-        for (let i = 0; i < count; i++) {
-          const n = values[from + i]!;
-          const value = values[size + from + i]! / n + exploration * Math.sqrt(logVisits / n);
-          if (value > bestValue) {
-            bestValue = value;
-            best = i;
+        if (exploration === 0) {
+          // Unplugged: 0 · √(ln N / n) is 0 (n ≥ 1), and mean + 0 is the mean, so the values compared are
+          // formula 1's exactly, without its division and square root per move.
+          for (let i = 0; i < count; i++) {
+            const value = values[size + from + i]! / values[from + i]!;
+            if (value > bestValue) {
+              bestValue = value;
+              best = i;
+            }
+          }
+        } else {
+          for (let i = 0; i < count; i++) {
+            const n = values[from + i]!;
+            const value = values[size + from + i]! / n + exploration * Math.sqrt(logVisits / n);
+            if (value > bestValue) {
+              bestValue = value;
+              best = i;
+            }
           }
         }
         this.choice[r] = best;
@@ -393,17 +404,4 @@ export class UctSearch<S> implements Search {
     for (let r = 0; r < this.rootQmax.length; r++) this.rootQmax[r] = bestAverage(stats, r);
     this.threshold.observe(rewards, this.rootQmax);
   }
-}
-
-/**
- * The role's highest average reward over the node's scored moves (0 before any): pending virtual losses would
- * pull the means down while a batch is in the engine (paper 02's Qmax is over finished simulations).
- */
-function bestAverage({ offsets, size, values }: NodeStats, role: number): number {
-  let best = 0;
-  for (let at = offsets[role]!; at < offsets[role + 1]!; at++) {
-    const n = values[2 * size + at]!;
-    if (n > 0 && values[size + at]! / n > best) best = values[size + at]! / n;
-  }
-  return best;
 }
