@@ -235,6 +235,29 @@ describe('policy simulations inside WebAssembly: errors', () => {
     expect(() => table.record([notAMove, notAMove], 1, [50, 50])).toThrow(/nosuchmove is no move/);
   });
 
+  it("a prefix move that is not its role's, or no move at all, is refused in any simulation of the batch", () => {
+    const { game, reasoner: r } = straightLine('breakthrough.kif');
+    const table = r.createPolicy({ kind: 'nst' });
+    const initial = r.initialState();
+    const [white, black] = r.roles.map((_, role) => r.legalMoves(initial, role)[0]!) as [number, number];
+    const after = r.nextState(initial, [white, black]);
+    const batchWith = (second: number): SimulationBatch<Uint32Array> => ({
+      starts: [after, after, after],
+      prefixMoves: Int32Array.from([white, black, white, second, white, black]),
+      prefixOffsets: Int32Array.from([0, 2, 4, 6]),
+      seed: 1,
+      maxDepth: 200,
+    });
+    expect(r.simulate(batchWith(black), table).count).toBe(3);
+    expect(() => r.simulate(batchWith(white), table)).toThrow(
+      `${game.store.toKif(white)} is no move of role ${game.store.toKif(game.roles[1]!)}`,
+    );
+    expect(() => r.simulate(batchWith(-1), table)).toThrow('term -1 is no move of any role in this game');
+    expect(() => r.simulate(batchWith(game.store.constant('nosuchmove')), table)).toThrow(
+      'nosuchmove is no move of any role in this game',
+    );
+  });
+
   it('a forced first move not legal in its start is refused, naming the simulation and the move', () => {
     const { game, reasoner: r } = straightLine('tictactoe.kif');
     const table = r.createPolicy({ kind: 'nst' });

@@ -240,9 +240,7 @@ export class WasmPolicyTable implements PolicyTable {
     const gameBytes = new Uint8Array(adapter.memory.buffer);
     for (let i = 0; i < count; i++) {
       if (i > 0 && addresses[i] === addresses[i - 1]) continue;
-      const state = batch.starts[i]!;
-      const at = addresses[i]!;
-      for (let b = 0; b < B; b++) gameBytes[at + b] = (state[b >>> 5]! >>> (b & 31)) & 1;
+      unpackBits(batch.starts[i]!, B, gameBytes, addresses[i]!);
     }
     let longestPrefix = 0;
     for (let i = 0; i < count; i++) {
@@ -262,18 +260,9 @@ export class WasmPolicyTable implements PolicyTable {
     const memory = this.exports.memory.buffer;
     new Int32Array(memory, starts, count).set(addresses);
     new Int32Array(memory, offsets, count + 1).set(batch.prefixOffsets);
-    // Each simulation's prefix is joint moves: its k-th move is role k mod R's. One view, no object per simulation.
-    const prefixView = new Int32Array(memory, prefix, batch.prefixMoves.length);
-    for (let i = 0; i < count; i++) {
-      const from = batch.prefixOffsets[i]!;
-      for (
-        let k = from, role = 0;
-        k < batch.prefixOffsets[i + 1]!;
-        k++, role = role + 1 === n ? 0 : role + 1
-      ) {
-        prefixView[k] = this.roleMove(batch.prefixMoves[k]!, role);
-      }
-    }
+    const prefixEnd = batch.prefixOffsets[count]!;
+    this.checkJointMoves(batch.prefixMoves, prefixEnd);
+    new Int32Array(memory, prefix, prefixEnd).set(batch.prefixMoves.subarray(0, prefixEnd));
     if (batch.forcedFirstMove) new Uint8Array(memory, forced, count).set(batch.forcedFirstMove);
     const status = this.exports.simulate(
       count,
@@ -299,19 +288,32 @@ export class WasmPolicyTable implements PolicyTable {
       const to = batch.prefixOffsets[i + 1]!;
       throw forcedMoveError(this.game, batch.prefixMoves.subarray(to - n, to), i);
     }
-    const out = this.exports.memory.buffer;
-    const moveOffsetsOut = batch.recordMoves
-      ? new Int32Array(out, moveOffsets, count + 1).slice()
-      : new Int32Array(0);
-    const moveCount = batch.recordMoves ? moveOffsetsOut[count]! : 0;
+    // Copies, not views: the next call (or a memory growth) would overwrite or detach them, and the contract does
+    // not bound how long a caller keeps its results. Goals to move offsets are one range, so one copy.
+    const out = this.exports.memory.buffer.slice(goals, history);
+    const moveOffsetsOut = batch.recordMoves ? new Int32Array(out, moveOffsets - goals, count + 1) : NO_MOVES;
     return {
       count,
-      goals: new Float64Array(out, goals, count * n).slice(),
-      depths: new Int32Array(out, depths, count).slice(),
-      truncated: new Uint8Array(out, truncated, count).slice(),
-      moves: new Int32Array(out, recorded, moveCount).slice(),
+      goals: new Float64Array(out, 0, count * n),
+      depths: new Int32Array(out, depths - goals, count),
+      truncated: new Uint8Array(out, truncated - goals, count),
+      moves: batch.recordMoves
+        ? new Int32Array(this.exports.memory.buffer.slice(recorded, recorded + 4 * moveOffsetsOut[count]!))
+        : NO_MOVES,
       moveOffsets: moveOffsetsOut,
     };
+  }
+
+  /**
+   * Checks the first `end` entries of `moves`, joint moves (the k-th is role k mod R's: every prefix starts at a
+   * multiple of R), with one table look-up each; the first bad one gets roleMove's error.
+   */
+  private checkJointMoves(moves: Int32Array, end: number): void {
+    const { moveIndex, span, roleCount } = this;
+    for (let k = 0, role = 0; k < end; k++, role = role + 1 === roleCount ? 0 : role + 1) {
+      const move = moves[k]!;
+      if (move < 0 || move >= span || moveIndex[role * span + move]! < 0) this.roleMove(move, role);
+    }
   }
 
   /** Grows the module's memory to hold `end` bytes. */
@@ -348,6 +350,28 @@ export class WasmPolicyTable implements PolicyTable {
     const view = new Int32Array(this.exports.memory.buffer, at, length);
     const n = this.roleCount;
     for (let k = 0; k < length; k++) view[k] = this.roleMove(moves[k]!, role ?? k % n);
+  }
+}
+
+/** The moves and offsets of a batch that records none: empty, so sharing one cannot leak between calls. */
+const NO_MOVES = new Int32Array(0);
+
+/**
+ * Writes state's first `bits` bits as bytes 0/1 at `bytes[at ..]`: each range cleared whole, then only the set
+ * bits written, lowest first (states are sparse; no shift and mask per bit).
+ */
+function unpackBits(state: Uint32Array, bits: number, bytes: Uint8Array, at: number): void {
+  bytes.fill(0, at, at + bits);
+  const words = Math.ceil(bits / 32);
+  for (let w = 0; w < words; w++) {
+    // The last word's bits past `bits` are padding: masked off so they cannot land on the next state's bytes.
+    let word = w === words - 1 && bits % 32 !== 0 ? state[w]! & ((1 << (bits % 32)) - 1) : state[w]!;
+    const base = at + 32 * w;
+    while (word !== 0) {
+      const low = word & -word;
+      bytes[base + 31 - Math.clz32(low)] = 1;
+      word ^= low;
+    }
   }
 }
 
