@@ -125,15 +125,16 @@ describe('a stall of the player and the manager together (issue 20)', () => {
       endpoints,
       clocks(1, 300),
     );
-    // A PLAY to red is almost always outstanding: it searches most of each clock and answers a noop at once.
-    setTimeout(() => {
-      process.kill(pid, 'SIGSTOP');
-      const until = performance.now() + 2500;
-      while (performance.now() < until) {
-        // The manager is held up as well: its time-limit timer can only fire late.
-      }
-      process.kill(pid, 'SIGCONT');
-    }, 2000);
+    // Once red has logged a move the START is over (a stall during the START, on a loaded machine, would time
+    // nothing out); from then on a PLAY to red is almost always outstanding: it searches most of each clock and
+    // answers a noop at once.
+    await untilLoggedMove(pool.running[0]!);
+    process.kill(pid, 'SIGSTOP');
+    const until = performance.now() + 2500;
+    while (performance.now() < until) {
+      // The manager is held up as well: its time-limit timer can only fire late.
+    }
+    process.kill(pid, 'SIGCONT');
     const record = await match;
     const timeout = record.faults.find((f) => f.kind === 'timeout');
     expect(timeout).toMatchObject({ role: 'red' });
@@ -151,6 +152,16 @@ describe('a stall of the player and the manager together (issue 20)', () => {
     expect(record.goals.every((g) => typeof g === 'number')).toBe(true);
   });
 });
+
+/** Resolves once the player has logged a move of its match (it keeps its log lines per match, privately). */
+async function untilLoggedMove(player: unknown): Promise<void> {
+  const logs = (player as { matchLogs: Map<string, { event?: string }[]> }).matchLogs;
+  const deadline = performance.now() + 30_000;
+  while (![...logs.values()].some((log) => log.some((e) => e.event === 'move'))) {
+    if (performance.now() > deadline) throw new Error('the player logged no move within 30 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 function clocks(playClock: number, graceMs = 1000) {
   return { startClock: 10, playClock, graceMs };
