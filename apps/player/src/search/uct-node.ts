@@ -244,16 +244,18 @@ export class UctNode<S> implements NodeStats {
       this.base = base;
       this.views = null;
     }
-    if (this.childList !== null) for (const child of this.childList) if (child) child.moveStatsTo(arena);
-    if (this.childMap !== null)
-      for (const child of this.childMap.values()) if (child) child.moveStatsTo(arena);
+    for (const child of this.storedChildren()) if (child) child.moveStatsTo(arena);
   }
 
   /** Counts this node's subtree. */
   subtreeSize(): number {
     let n = 1;
-    if (this.childList !== null) for (const child of this.childList) n += subtreeSize(child);
-    if (this.childMap !== null) for (const child of this.childMap.values()) n += subtreeSize(child);
+    for (const child of this.storedChildren()) n += subtreeSize(child);
     return n;
+  }
+
+  /** The child slots in use, whichever of the list and the map holds them (for walks of the tree). */
+  private storedChildren(): Iterable<Child<S> | undefined> {
+    return this.childList ?? this.childMap?.values() ?? [];
   }
 }
