@@ -137,6 +137,11 @@ export class PlayerProcess {
     return { simulations: Array.from({ length: turns }, (_, t) => logged?.get(t + 1) ?? null), log };
   }
 
+  /** The lines logged so far about a match whose report is not yet taken (as in PlayerReport.log), a copy. */
+  loggedLines(matchId: string): readonly unknown[] {
+    return [...(this.matchLogs.get(matchId) ?? [])];
+  }
+
   /** SIGTERM, then SIGKILL if it has not exited within two seconds. */
   async stop(): Promise<void> {
     const child = this.child;

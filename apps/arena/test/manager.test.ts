@@ -5,6 +5,7 @@ import {
   type MatchRecord,
   matchSeed,
   PlayerPool,
+  type PlayerProcess,
   parsePlayerList,
   playMatch,
   type RefereeGame,
@@ -128,7 +129,7 @@ describe('a stall of the player and the manager together (issue 20)', () => {
     // Once red has logged a move the START is over (a stall during the START, on a loaded machine, would time
     // nothing out); from then on a PLAY to red is almost always outstanding: it searches most of each clock and
     // answers a noop at once.
-    await untilLoggedMove(pool.running[0]!);
+    await untilLoggedMove(pool.running[0]!, plan(0, [0, 1], players).matchId);
     process.kill(pid, 'SIGSTOP');
     const until = performance.now() + 2500;
     while (performance.now() < until) {
@@ -153,11 +154,11 @@ describe('a stall of the player and the manager together (issue 20)', () => {
   });
 });
 
-/** Resolves once the player has logged a move of its match (it keeps its log lines per match, privately). */
-async function untilLoggedMove(player: unknown): Promise<void> {
-  const logs = (player as { matchLogs: Map<string, { event?: string }[]> }).matchLogs;
+/** Resolves once the player has logged a move of the match. */
+async function untilLoggedMove(player: PlayerProcess, matchId: string): Promise<void> {
   const deadline = performance.now() + 30_000;
-  while (![...logs.values()].some((log) => log.some((e) => e.event === 'move'))) {
+  const moved = (line: unknown) => (line as { event?: string } | null)?.event === 'move';
+  while (!player.loggedLines(matchId).some(moved)) {
     if (performance.now() > deadline) throw new Error('the player logged no move within 30 s');
     await new Promise((r) => setTimeout(r, 20));
   }

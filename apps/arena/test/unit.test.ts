@@ -13,6 +13,7 @@ import {
   seatings,
   specPoints,
   summarise,
+  summaryTable,
   wilson,
 } from '../src/index.js';
 
@@ -189,5 +190,75 @@ describe('simulations per second in the summary', () => {
     expect(
       summarise('g', ['gdlkit', 'random'], [record], [false, false]).players[0]!.simulationsPerSecond,
     ).toBe(10000);
+  });
+});
+
+describe('the median of the per-move simulation rates in the summary', () => {
+  // Hand-made matches shaped like a checkers match: the player's middle-game moves search about 3,500
+  // simulations a second, its end-game moves hundreds of thousands (their simulations are trivially short).
+  const match = (
+    index: number,
+    seating: number[],
+    moves: [simulations: number | null, thinkMs: number, searchMs: number][],
+  ) =>
+    ({
+      index,
+      goals: [50, 50],
+      seating,
+      roles: ['a', 'b'],
+      faults: [],
+      // The gdlkit player's role is the one SPEC 0 sits in; the other role reports nothing.
+      simulations: moves.map(([n]) => (seating[0] === 0 ? [n, null] : [null, n])),
+      thinkMs: moves.map(([, ms]) => (seating[0] === 0 ? [ms, 0] : [0, ms])),
+      searchMs: moves.map(([, , ms]) => (seating[0] === 0 ? [ms, 0] : [0, ms])),
+    }) as unknown as Parameters<typeof summarise>[2][number];
+  const records = [
+    match(
+      0,
+      [0, 1],
+      [
+        [3500, 1000, 1000],
+        [3400, 1000, 2000],
+        [0, 1000, 1000], // no choice: not a search
+        [570_000, 1000, 1000],
+      ],
+    ),
+    match(
+      1,
+      [1, 0],
+      [
+        [3600, 1000, 1200],
+        [null, 1000, 1000], // not reported
+        [3500, 0, 0], // no time measured: no rate of its own, still in the sum
+        [150_000, 1000, 3000],
+      ],
+    ),
+  ];
+
+  it('is the median of simulations over search time per move, beside the sum over sum', () => {
+    const [me, them] = summarise('g', ['gdlkit', 'random'], records, [false, false]).players;
+    // Rates 3,500, 3,400, 570,000, 3,600 and 150,000 a second: the median is 3,600.
+    expect(me!.medianSimulationsPerSecond).toBe(3600);
+    // The sum over sum: 734,000 simulations in 5 s.
+    expect(me!.simulationsPerSecond).toBe(146_800);
+    expect(me!.simulationsPerMove).toBe(3550);
+    expect(them!.medianSimulationsPerSecond).toBeNull();
+    const table = summaryTable(summarise('g', ['gdlkit', 'random'], records, [false, false]));
+    const [, header, mine, theirs] = table.split('\n');
+    expect(
+      header!
+        .trim()
+        .split(/\s{2,}/)
+        .slice(-3),
+    ).toEqual(['sims/move', 'sims/s', 'median sims/s']);
+    expect(mine!.trim().split(/\s+/).slice(-3)).toEqual(['3550', '146800', '3600']);
+    expect(theirs!.trim().split(/\s+/).slice(-3)).toEqual(['-', '-', '-']);
+  });
+
+  it("takes a pondering player's time since its previous reply, as the sum over sum does", () => {
+    const [me] = summarise('g', ['gdlkit', 'random'], records, [true, false]).players;
+    // Rates 3,500, 1,700, 570,000, 3,000 and 50,000: the median is 3,500; the sum over sum 734,000 in 8.2 s.
+    expect(me!.medianSimulationsPerSecond).toBe(3500);
+    expect(me!.simulationsPerSecond).toBe(89_512);
   });
 });

@@ -149,5 +149,7 @@ for this version of gdlkit and for others, and its size bound. Every build that 
 versions' entries unused for an hour and then the least recently used ones beyond the bound
 (GDLKIT_WASM_CACHE_MAX_MIB, default 256).
   --clear   remove every entry (the next build of each game is a full one)
-  --prune   remove now what the next stored build would`,
+  --prune   remove now what the next stored build would
+An entry the system refuses to remove (e.g. an immutable file, a read-only folder) is named on stderr with the
+system's reason, one line each (the first 10, then a count), and the exit code is 1.`,
 };

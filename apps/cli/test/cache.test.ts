@@ -1,8 +1,9 @@
 // `gdlkit cache`: the propnet-wasm cache's folder, entries and bound; --prune and --clear; run as a user would,
 // on a cache folder of the test's own filled by a real build.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { runNode } from '@gdlkit/vitest-config/child';
 import { afterAll, describe, expect, it } from 'vitest';
 import { games, repo } from './run-cli.js';
@@ -45,6 +46,53 @@ describe('gdlkit cache', () => {
     expect(cleared.stderr).toBe('');
   });
 
+  it('exits 1 naming each entry the system refuses to remove, and removes the rest', async (context) => {
+    const locked = lockedRoot();
+    if (typeof locked === 'string') return context.skip(locked);
+    try {
+      const run = (args: string[]) => gdlkit(args, { GDLKIT_CACHE_DIR: locked.root });
+      const play = await run([
+        'play',
+        join(games, 'tictactoe.kif'),
+        '--backend',
+        'propnet-wasm',
+        '--seed',
+        '1',
+      ]);
+      expect(play.code).toBe(0);
+      const built = readdirSync(locked.folder).map((f) => join(locked.folder, f));
+      expect(built).toHaveLength(2);
+      const unremovable = locked.lock(12);
+      // Where only the whole folder can be locked (not as root), this code's entries cannot go either.
+      const stuck = locked.perFile ? unremovable : [...unremovable, ...built];
+      const refused = (files: readonly string[]) => {
+        const lines = [...files]
+          .sort()
+          .slice(0, 10)
+          .map((f) => `gdlkit cache: cannot remove ${f}: ${locked.reason}\n`);
+        return `${lines.join('')}gdlkit cache: and ${files.length - 10} more files not removed\n`;
+      };
+      // --prune tries the stale entries only (this code's fit in the bound); --clear every entry.
+      for (const [args, files] of [
+        [['cache', '--prune'], unremovable],
+        [['cache', '--clear'], stuck],
+      ] as const) {
+        const r = await run([...args]);
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.stderr, args.join(' ')).toBe(refused(files));
+      }
+      expect(readdirSync(locked.folder).sort()).toEqual(stuck.map((f) => basename(f)).sort());
+      locked.unlock();
+      const cleared = await run(['cache', '--clear']);
+      expect(cleared.code).toBe(0);
+      expect(cleared.stdout).toMatch(new RegExp(`^removed ${stuck.length} files `));
+      expect(readdirSync(locked.folder)).toEqual([]);
+    } finally {
+      locked.unlock();
+      rmSync(locked.root, { recursive: true, force: true });
+    }
+  });
+
   it('says when the cache is off', async () => {
     const off = await gdlkit(['cache', '--clear'], { GDLKIT_WASM_CACHE: 'off' });
     expect(off.code).toBe(0);
@@ -63,3 +111,61 @@ describe('gdlkit cache', () => {
     }
   });
 });
+
+/**
+ * A cache root whose entries written by `lock` the system refuses to unlink, or why this machine has none. Root
+ * ignores permissions, so there the entries are made immutable (chattr +i: EPERM even for root, on ext4, xfs,
+ * btrfs); another user's folder is made read-only (EACCES).
+ */
+function lockedRoot():
+  | {
+      root: string;
+      folder: string;
+      /** Whether single files are locked (as root), or the whole folder. */
+      perFile: boolean;
+      reason: string;
+      lock(n: number): string[];
+      unlock(): void;
+    }
+  | string {
+  if (process.platform === 'win32') return 'no way to refuse an unlink to a test on Windows';
+  const root = mkdtempSync(join(tmpdir(), 'gdlkit-cli-cache-locked-'));
+  const folder = join(root, 'propnet-wasm');
+  mkdirSync(folder);
+  const asRoot = process.getuid?.() === 0;
+  const chattr = (flag: string, files: string[]) =>
+    files.length === 0 || spawnSync('chattr', [flag, ...files], { encoding: 'utf8' }).status === 0;
+  if (asRoot) {
+    const probe = join(root, 'probe');
+    writeFileSync(probe, '');
+    const immutable = chattr('+i', [probe]);
+    chattr('-i', [probe]);
+    if (!immutable) {
+      rmSync(root, { recursive: true, force: true });
+      return 'running as root, where only an immutable file refuses an unlink, and chattr +i fails here';
+    }
+  }
+  let locked: string[] = [];
+  const hoursAgo = (Date.now() - 2 * 3600_000) / 1000;
+  return {
+    root,
+    folder,
+    perFile: asRoot,
+    reason: asRoot ? 'EPERM: operation not permitted' : 'EACCES: permission denied',
+    lock(n) {
+      // Another (older) code's entries, unused for two hours: both --prune and --clear remove them.
+      locked = Array.from({ length: n }, (_, i) => join(folder, `${i.toString(16).padStart(64, '0')}.ir`));
+      for (const file of locked) {
+        writeFileSync(file, 'GKIR');
+        utimesSync(file, hoursAgo, hoursAgo);
+      }
+      if (asRoot) expect(chattr('+i', locked)).toBe(true);
+      else chmodSync(folder, 0o555);
+      return locked;
+    },
+    unlock() {
+      if (asRoot) chattr('-i', locked);
+      else chmodSync(folder, 0o755);
+    },
+  };
+}

@@ -21,6 +21,13 @@ const SHELL_STALL_MS = 1000;
 const RESUME_CLOCKS = 5;
 const MIN_RESUME_MS = 5000;
 
+/**
+ * The earliest a worker that has not taken a PLAY in is replaced within the turn: on loaded cores a live worker
+ * can wait this long to be scheduled (a 0.3 s clock's quarter, 56 ms, replaced live workers at load 12 and the
+ * shell answered nil). A turn too short for it leaves the worker the whole time.
+ */
+const MIN_HEDGE_MS = 250;
+
 /** Spare workers kept loaded. */
 const SPARES = 2;
 
@@ -266,9 +273,9 @@ export class Player {
 
   /**
    * Answers a PLAY through the match's worker. A worker whose event loop has not even received the PLAY
-   * within a quarter of the time left when it was asked (it is stuck in a reasoner call, or died) is
-   * replaced at once and the replacement asked; one that took it in but does not answer by the guard is
-   * answered for with the move it preferred, then replaced.
+   * within a quarter of the time left when it was asked, and at least MIN_HEDGE_MS (it is stuck in a reasoner
+   * call, or died), is replaced at once and the replacement asked; one that took it in but does not answer by
+   * the guard is answered for with the move it preferred, then replaced.
    */
   private async play(match: HostedMatch, message: TurnMessage, receivedAt: number): Promise<string> {
     const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
@@ -286,7 +293,10 @@ export class Player {
       match.answeredFor = null;
       // A worker kept last turn because it was slow gets the whole time to take this turn in: replacing it now
       // would leave nothing ready to answer (a replacement needs longer than the rest of the turn).
-      const hedgeAt = attempt === 0 && answeredFor === undefined ? sent + (until - sent) / 4 : until;
+      const hedgeAt =
+        attempt === 0 && answeredFor === undefined
+          ? Math.min(until, sent + Math.max((until - sent) / 4, MIN_HEDGE_MS))
+          : until;
       const reply = worker.request({ type: 'play', message, deadline: epoch(deadline), answeredFor }, until);
       const takenIn = await Promise.race([reply.then(() => true), worker.takenIn(turn, hedgeAt)]);
       if (takenIn) {

@@ -77,6 +77,11 @@ export interface MatchPlan {
   readonly startClock: number;
   readonly playClock: number;
   readonly seed: number;
+  /**
+   * How much later than the play clock a reply may come: none by default; ggp-base's manager waits the clock
+   * plus 1 s (PlayRequestThread) before it counts a timeout.
+   */
+  readonly graceMs?: number;
   /** GDL-II message form: the Dresden server's 4-argument PLAY or the older percept-list form. */
   readonly gdl2Form?: 'dresden' | 'percepts';
   /** The game's rules, when not the file's. */
@@ -96,7 +101,7 @@ export interface MatchResult {
 
 /**
  * Plays a full match: the player's role from its replies, every other role at random. Fails the test on any
- * malformed reply, late reply (after the play clock) or illegal move.
+ * malformed reply, late reply (after the play clock and the plan's grace) or illegal move.
  */
 export async function runMatch(url: string, plan: MatchPlan): Promise<MatchResult> {
   try {
@@ -134,7 +139,8 @@ async function playMatch(url: string, plan: MatchPlan): Promise<MatchResult> {
     await plan.duringPlay?.(turn);
     const reply = await pending;
     expectWellFormed(reply);
-    expect(reply.ms, `reply to ${message} within the play clock`).toBeLessThan(plan.playClock * 1000);
+    const limit = plan.playClock * 1000 + (plan.graceMs ?? 0);
+    expect(reply.ms, `reply to ${message} within the play clock (+ grace)`).toBeLessThan(limit);
     slowest = Math.max(slowest, reply.ms);
     const legal = reasoner.legalMoves(state, plan.role);
     const move = parseGroundTerm(store, reply.body);

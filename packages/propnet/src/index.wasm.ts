@@ -1,7 +1,7 @@
 // @gdlkit/propnet/wasm: the WebAssembly side of the package (binaryen loaded on the first module build).
 export { binaryenLoaded, loadBinaryen } from './wasm/binaryen-facade.js';
 export type { ModuleOrigin } from './wasm/build-module.js';
-export type { CacheFile, Removal } from './wasm/cache-entries.js';
+export type { CacheFile, Removal, RemovalFailure } from './wasm/cache-entries.js';
 export {
   type CacheReport,
   clearWasmCache,

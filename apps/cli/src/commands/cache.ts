@@ -3,6 +3,7 @@ import {
   type CacheReport,
   clearWasmCache,
   pruneWasmCache,
+  type RemovalFailure,
   wasmCacheReport,
 } from '@gdlkit/propnet/wasm';
 import { EXIT, UsageError } from '../exit-codes.js';
@@ -35,7 +36,23 @@ export async function cache(args: string[]): Promise<number> {
     );
   }
   process.stdout.write(describe(removal === undefined ? report : (wasmCacheReport() ?? report)));
-  return EXIT.ok;
+  if (removal === undefined || removal.failures.length === 0) return EXIT.ok;
+  process.stderr.write(refusals(removal.failures));
+  return EXIT.userError;
+}
+
+/** How many refused removals are listed one a line; the rest are counted (a locked folder could hold thousands). */
+const LISTED_FAILURES = 10;
+
+function refusals(failures: readonly RemovalFailure[]): string {
+  const lines = [...failures]
+    .sort((a, b) => (a.path < b.path ? -1 : 1))
+    .slice(0, LISTED_FAILURES)
+    .map((f) => `gdlkit cache: cannot remove ${f.path}: ${f.reason}`);
+  if (failures.length > LISTED_FAILURES) {
+    lines.push(`gdlkit cache: and ${plural(failures.length - LISTED_FAILURES, 'more file')} not removed`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 function describe(report: CacheReport): string {

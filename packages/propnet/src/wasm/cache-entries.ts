@@ -50,8 +50,18 @@ export interface CacheFile {
 export interface Removal {
   readonly removedFiles: number;
   readonly removedBytes: number;
+  /** Every file left: the ones meant to stay and the `failures`. */
   readonly keptFiles: number;
   readonly keptBytes: number;
+  /** The files meant to go that the system refused to remove (not those kept by design: touched, not ours). */
+  readonly failures: readonly RemovalFailure[];
+}
+
+/** A file the system refused to open or unlink. */
+export interface RemovalFailure {
+  readonly path: string;
+  /** The system's reason, e.g. `EPERM: operation not permitted`. */
+  readonly reason: string;
 }
 
 /** The cache's files in `folder` (none when it is absent or unreadable), `tag` naming this code's entries. */
@@ -123,13 +133,18 @@ export function clearCache(folder: string, tag: string, now: number = Date.now()
 class Tally {
   private removed = { files: 0, bytes: 0 };
   private kept = { files: 0, bytes: 0 };
+  private failures: RemovalFailure[] = [];
 
   /** Removes `file` if it is still the one listed; true when it is gone (by us or another process). */
   remove(folder: string, file: CacheFile): boolean {
-    const gone = removeIfOurs(path().join(folder, file.name), file);
+    const filePath = path().join(folder, file.name);
+    const outcome = removeIfOurs(filePath, file);
+    const gone = outcome === 'gone';
     const into = gone ? this.removed : this.kept;
     into.files++;
     into.bytes += file.bytes;
+    if (outcome !== 'gone' && outcome !== 'kept')
+      this.failures.push({ path: filePath, reason: outcome.failed });
     return gone;
   }
 
@@ -144,40 +159,52 @@ class Tally {
       removedBytes: this.removed.bytes,
       keptFiles: this.kept.files,
       keptBytes: this.kept.bytes,
+      failures: this.failures,
     };
   }
 }
 
+/** `kept`: not the file listed, or not ours; `failed`: the system refused, for the reason given. */
+type Outcome = 'gone' | 'kept' | { readonly failed: string };
+
 /**
  * Unlinks `file` when it is still the regular file listed (same mtime: no hit touched it, no writer replaced it)
- * and starts with its kind's magic (an empty temporary file has none yet); true when it is gone.
+ * and starts with its kind's magic (an empty temporary file has none yet).
  */
-function removeIfOurs(file: string, listed: CacheFile): boolean {
+function removeIfOurs(file: string, listed: CacheFile): Outcome {
   const { constants } = fs();
   let fd: number;
   try {
     // O_NOFOLLOW: a symbolic link put in the entry's place is not opened (Windows has no such flag).
     fd = fs().openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return refused(error);
   }
   try {
     const stat = fs().fstatSync(fd);
-    if (!stat.isFile() || stat.mtimeMs !== listed.mtimeMs) return false;
+    if (!stat.isFile() || stat.mtimeMs !== listed.mtimeMs) return 'kept';
     const head = new Uint8Array(4);
     const read = fs().readSync(fd, head, 0, 4, 0);
     const empty = read === 0 && listed.state === 'temporary';
     if (!empty && new TextDecoder().decode(head.subarray(0, read)) !== ENTRY_KINDS[listed.kind].magic)
-      return false;
-  } catch {
-    return false;
+      return 'kept';
+  } catch (error) {
+    return refused(error);
   } finally {
     fs().closeSync(fd);
   }
   try {
     fs().unlinkSync(file);
-    return true;
+    return 'gone';
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return refused(error);
   }
+}
+
+/** A failed call's outcome: gone when another process removed the file first, else the system's reason. */
+function refused(error: unknown): Outcome {
+  const e = error as NodeJS.ErrnoException;
+  if (e.code === 'ENOENT') return 'gone';
+  // Node's message is `CODE: description, syscall 'path'`; the path is reported beside it.
+  return { failed: /^[A-Z]+: [^,]+/.exec(e.message)?.[0] ?? e.code ?? String(error) };
 }
