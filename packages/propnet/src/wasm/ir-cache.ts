@@ -141,15 +141,63 @@ export function decodeIr(data: Uint8Array, key: string, store: TermStore): Propn
     throw new BadCacheEntry("the IR's checksum differs");
   }
   const ids = internTerms(store, head.terms);
-  const ir: Record<string, unknown> = { ...head.scalars };
+  const fields: Record<string, unknown> = { ...head.scalars };
   let offset = 0;
   for (const [name, type, length] of head.arrays) {
     const array = new ARRAY_TYPES[type](body.buffer, offset, length);
     offset += align(array.byteLength);
-    ir[name] = IR_TERM_FIELDS.has(name) ? Int32Array.from(array, (index) => termOf(ids, index)) : array;
+    fields[name] = IR_TERM_FIELDS.has(name) ? Int32Array.from(array, (index) => termOf(ids, index)) : array;
   }
-  if (ir.version !== IR_VERSION) throw new BadCacheEntry(`IR version ${ir.version}, not ${IR_VERSION}`);
-  return ir as unknown as PropnetIR;
+  if (fields.version !== IR_VERSION) throw new BadCacheEntry(`IR version ${fields.version}, not ${IR_VERSION}`);
+  return irOfFields(fields);
+}
+
+/**
+ * The IR as one object literal. The record the decoder fills by computed names is in V8's dictionary mode (past
+ * a dozen properties added that way), so every field read of the runtimes' per-state loops (`ir.baseNext`,
+ * `ir.inputGate`) was a hash lookup: a module from the cache stepped one state at a time 1.8× slower than a fresh
+ * build (docs/benchmarks.md, "The IR from the cache in dictionary mode"). Listing the fields also makes the
+ * compiler check that the entry holds every one.
+ */
+function irOfFields(fields: Record<string, unknown>): PropnetIR {
+  const f = <K extends keyof PropnetIR>(name: K): PropnetIR[K] => {
+    if (fields[name] === undefined) throw new BadCacheEntry(`the IR has no ${name}`);
+    return fields[name] as PropnetIR[K];
+  };
+  return {
+    version: f('version'),
+    gateCount: f('gateCount'),
+    gateKind: f('gateKind'),
+    firstLogic: f('firstLogic'),
+    phaseSplit: f('phaseSplit'),
+    faninStart: f('faninStart'),
+    fanin: f('fanin'),
+    fanoutStart: f('fanoutStart'),
+    fanout: f('fanout'),
+    cycleOf: f('cycleOf'),
+    cycleRange: f('cycleRange'),
+    roleCount: f('roleCount'),
+    roleTerm: f('roleTerm'),
+    baseGate: f('baseGate'),
+    baseTerm: f('baseTerm'),
+    baseNext: f('baseNext'),
+    inputGate: f('inputGate'),
+    inputRole: f('inputRole'),
+    inputTerm: f('inputTerm'),
+    legalStart: f('legalStart'),
+    legalGate: f('legalGate'),
+    legalTerm: f('legalTerm'),
+    legalInput: f('legalInput'),
+    goalStart: f('goalStart'),
+    goalGate: f('goalGate'),
+    goalValue: f('goalValue'),
+    terminalGate: f('terminalGate'),
+    initGate: f('initGate'),
+    initBase: f('initBase'),
+    seesStart: f('seesStart'),
+    seesGate: f('seesGate'),
+    seesTerm: f('seesTerm'),
+  };
 }
 
 function validHead(head: unknown): head is IrHead {
