@@ -3,8 +3,8 @@
 // warning. And the code identity both caches key on: a changed source never meets an old entry.
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { type Game, loadGame } from '@gdlkit/core';
 import { describe, expect, it } from 'vitest';
 import { buildPropnet, type PropnetIR, type PropnetReasoner, propnetBackend } from '../src/index.js';

@@ -148,7 +148,8 @@ export function decodeIr(data: Uint8Array, key: string, store: TermStore): Propn
     offset += align(array.byteLength);
     fields[name] = IR_TERM_FIELDS.has(name) ? Int32Array.from(array, (index) => termOf(ids, index)) : array;
   }
-  if (fields.version !== IR_VERSION) throw new BadCacheEntry(`IR version ${fields.version}, not ${IR_VERSION}`);
+  if (fields.version !== IR_VERSION)
+    throw new BadCacheEntry(`IR version ${fields.version}, not ${IR_VERSION}`);
   return irOfFields(fields);
 }
 
