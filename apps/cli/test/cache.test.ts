@@ -16,6 +16,9 @@ const main = join(import.meta.dirname, '../dist/main.js');
 const gdlkit = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   runNode([main, ...args], { cwd: repo, env: { ...process.env, GDLKIT_CACHE_DIR: root, ...env } });
 
+/** A build that fills the cache: one module and one IR. */
+const PLAY_TICTACTOE = ['play', join(games, 'tictactoe.kif'), '--backend', 'propnet-wasm', '--seed', '1'];
+
 describe('gdlkit cache', () => {
   it('shows, prunes and clears the entries a build stored', async () => {
     const empty = await gdlkit(['cache']);
@@ -23,14 +26,7 @@ describe('gdlkit cache', () => {
     expect(empty.stdout).toContain(`propnet-wasm cache: ${folder}\n`);
     expect(empty.stdout).toContain("this version's entries: 0 (0 modules, 0 IRs)");
     expect(empty.stdout).toContain('bound: 256.0 MiB');
-    const play = await gdlkit([
-      'play',
-      join(games, 'tictactoe.kif'),
-      '--backend',
-      'propnet-wasm',
-      '--seed',
-      '1',
-    ]);
+    const play = await gdlkit(PLAY_TICTACTOE);
     expect(play.code).toBe(0);
     const full = await gdlkit(['cache'], { GDLKIT_WASM_CACHE_MAX_MIB: '8' });
     expect(full.stdout).toContain("this version's entries: 2 (1 module, 1 IR)");
@@ -51,14 +47,7 @@ describe('gdlkit cache', () => {
     if (typeof locked === 'string') return context.skip(locked);
     try {
       const run = (args: string[]) => gdlkit(args, { GDLKIT_CACHE_DIR: locked.root });
-      const play = await run([
-        'play',
-        join(games, 'tictactoe.kif'),
-        '--backend',
-        'propnet-wasm',
-        '--seed',
-        '1',
-      ]);
+      const play = await run(PLAY_TICTACTOE);
       expect(play.code).toBe(0);
       const built = readdirSync(locked.folder).map((f) => join(locked.folder, f));
       expect(built).toHaveLength(2);
