@@ -11,7 +11,7 @@ import { PropnetWasmReasoner, propnetWasmBackend } from '../src/index.wasm.js';
 import {
   CACHE_FORMAT,
   CACHE_KIND,
-  cacheFolder,
+  cacheConfig,
   codeIdentity,
   decodeEntry,
   encodeEntry,
@@ -126,8 +126,8 @@ describe('the module cache', () => {
         .map((file) => file.split('.').at(-1))
         .sort(),
     ).toEqual(['ir', 'module']);
-    expect(cacheFolder(undefined, { XDG_CACHE_HOME: '/x' })).toBe(join('/x', 'gdlkit', CACHE_KIND));
-    expect(cacheFolder(undefined, { GDLKIT_CACHE_DIR: '/y', XDG_CACHE_HOME: '/x' })).toBe(
+    expect(cacheConfig(undefined, { XDG_CACHE_HOME: '/x' })?.folder).toBe(join('/x', 'gdlkit', CACHE_KIND));
+    expect(cacheConfig(undefined, { GDLKIT_CACHE_DIR: '/y', XDG_CACHE_HOME: '/x' })?.folder).toBe(
       join('/y', CACHE_KIND),
     );
     vi.unstubAllEnvs();

@@ -47,11 +47,6 @@ export interface CachedModule {
   readonly adapter?: Uint8Array;
 }
 
-/** The folder of this cache's entries for `setting`, or undefined when caching is off. */
-export function cacheFolder(setting: CacheSetting, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return cacheConfig(setting, env)?.folder;
-}
-
 /**
  * The folder and size bound for `setting` (CacheSetting), or undefined when caching is off. A `maxMiB` that is
  * not a number ≥ 0 throws; such a GDLKIT_WASM_CACHE_MAX_MIB is ignored with a warning (the cache is an
