@@ -19,6 +19,7 @@ import { compileModule } from './compile.js';
 import { POLICY_BINARY } from './policy-binary.js';
 import { HEAD_BYTES, KIND_CODE, SLOT_BYTES } from './policy-wat.js';
 import type { SimulationAdapter } from './simulation-adapter.js';
+import { unpackBits } from './unpack-bits.js';
 
 /** How large NST's dense structures may grow (policy-wat.ts); a role over a limit looks its sequences up by hash. */
 export interface DenseLimits {
@@ -355,25 +356,6 @@ export class WasmPolicyTable implements PolicyTable {
 
 /** The moves and offsets of a batch that records none: empty, so sharing one cannot leak between calls. */
 const NO_MOVES = new Int32Array(0);
-
-/**
- * Writes state's first `bits` bits as bytes 0/1 at `bytes[at ..]`: each range cleared whole, then only the set
- * bits written, lowest first (states are sparse; no shift and mask per bit).
- */
-function unpackBits(state: Uint32Array, bits: number, bytes: Uint8Array, at: number): void {
-  bytes.fill(0, at, at + bits);
-  const words = Math.ceil(bits / 32);
-  for (let w = 0; w < words; w++) {
-    // The last word's bits past `bits` are padding: masked off so they cannot land on the next state's bytes.
-    let word = w === words - 1 && bits % 32 !== 0 ? state[w]! & ((1 << (bits % 32)) - 1) : state[w]!;
-    const base = at + 32 * w;
-    while (word !== 0) {
-      const low = word & -word;
-      bytes[base + 31 - Math.clz32(low)] = 1;
-      word ^= low;
-    }
-  }
-}
 
 /** Grows `memory` to hold `end` bytes (throws BUDGET_EXCEEDED when WebAssembly cannot). */
 function grow(memory: WebAssembly.Memory, end: number): void {
