@@ -189,6 +189,15 @@ async function prepare(
     graceMs: options.graceMs ?? 1000,
   };
   const all = runSeatings(referee.game, specs.length);
+  const seats = all[0]!.filter((s) => s >= 0).length;
+  if (specs.length === 1 && seats > 1) {
+    // It would hold every seat, and a SPEC's points are the sum over its roles (paper 03, section 6): every
+    // match would count as its win.
+    throw new RunError(
+      `one SPEC for ${seats} player roles would play itself and score every match as a win; list one SPEC per role for self-play (e.g. --players ${specs[0]!.text},${specs[0]!.text})`,
+      2,
+    );
+  }
   for (const seating of all) {
     for (const spec of specs) {
       if (spec.kind === 'http' && seating.filter((s) => specs[s] === spec).length > 1) {

@@ -46,6 +46,8 @@ describe('gdlkit arena: bad input is refused before anything runs', () => {
   const cases: [string, string[], number, RegExp][] = [
     ['an unknown SPEC key', ['--players', 'gdlkit:polcy=nst,random'], 2, /unknown key 'polcy'/],
     ['an unknown player', ['--players', 'alphazero,random'], 2, /unknown player 'alphazero'/],
+    // Regression: it ran, and its summary scored every self-played match as a win (100 %).
+    ['one SPEC for two roles', ['--players', 'random'], 2, /one SPEC for 2 player roles would play itself/],
     ['an unreachable http player', ['--players', 'http://127.0.0.1:9,random'], 1, /not reachable/],
     [
       '--matches 0',
