@@ -114,3 +114,21 @@ describe('numeric options', () => {
     expect((await runCli(['demo', '--seconds', 'Infinity'])).code).toBe(2);
   });
 });
+
+describe('commands that read the games/ folder, run outside the repository', () => {
+  // Regression: bench and golden printed "internal error" and a stack trace.
+  const outside = mkdtempSync(join(tmpdir(), 'gdlkit-no-corpus-'));
+  const env = { ...process.env };
+  delete env.GDLKIT_GAMES;
+  for (const args of [
+    ['bench', '--games', 'tictactoe', '--seconds', '0.1'],
+    ['golden', 'tictactoe.kif'],
+  ]) {
+    it(`${args[0]} says where it looked and what to set, exit 1`, async () => {
+      const r = await runCli(args, outside, env);
+      expectOneLine(r, 1, /cannot find gdlkit's games\/ folder .* set GDLKIT_GAMES/);
+      expect(r.stderr).toContain(outside);
+    });
+  }
+});
+

@@ -11,7 +11,7 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs the built CLI as a user would. */
-export function runCli(args: string[], cwd = repo): Promise<CliResult> {
-  return runNode([main, ...args], { cwd, timeout: 120_000 });
+/** Runs the built CLI as a user would (`env`: the child's whole environment, default this process's). */
+export function runCli(args: string[], cwd = repo, env?: NodeJS.ProcessEnv): Promise<CliResult> {
+  return runNode([main, ...args], { cwd, timeout: 120_000, env });
 }

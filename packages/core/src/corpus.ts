@@ -2,6 +2,7 @@
 // scripts. A published consumer loads games with loadGame(text, file) from the main entry.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { GdlkitError } from './errors.js';
 import { type Game, loadGame } from './game/game.js';
 
 /** The repository's games/ folder: $GDLKIT_GAMES, or the nearest games/ with a ci-games.txt above cwd. */
@@ -12,7 +13,12 @@ export function gamesDirectory(): string {
   for (;;) {
     if (existsSync(join(dir, 'games', 'ci-games.txt'))) return join(dir, 'games');
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('cannot find the games/ folder: set GDLKIT_GAMES');
+    if (parent === dir) {
+      throw new GdlkitError(
+        'NO_CORPUS',
+        `cannot find gdlkit's games/ folder (with its ci-games.txt) in ${process.cwd()} or above: run from the gdlkit repository or set GDLKIT_GAMES to that folder`,
+      );
+    }
     dir = parent;
   }
 }

@@ -9,7 +9,9 @@ export type GdlkitErrorCode =
   | 'BACKEND_UNAVAILABLE'
   | 'UNKNOWN_BACKEND'
   | 'BAD_RECORD'
-  | 'BAD_TERM';
+  | 'BAD_TERM'
+  /** The repository's games/ folder (corpus.ts) is not where the caller runs and GDLKIT_GAMES is unset. */
+  | 'NO_CORPUS';
 
 /** Every error gdlkit raises on purpose; `message` is meant for the user and says what to do. */
 export class GdlkitError extends Error {
