@@ -131,4 +131,3 @@ describe('commands that read the games/ folder, run outside the repository', () 
     });
   }
 });
-
