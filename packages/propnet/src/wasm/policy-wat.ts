@@ -554,11 +554,15 @@ export const POLICY_WAT = `
     (f64.ge
       (if (result f64) (local.get $c) (then (call $decayed (local.get $t) (local.get $c))) (else (f64.const 0)))
       (global.get $floor)))
+  ;; ε-greedy (section 3.2): a uniform draw with probability ε, else the best T(a).
   (func $nstChoose (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32) (result i32)
+    (if (result i32) (f64.lt (call $rand) (global.get $eps))
+      (then (call $below (local.get $n)))
+      (else (call $nstGreedy (local.get $r) (local.get $n) (local.get $moves) (local.get $ctx) (local.get $steps)))))
+  (func $nstGreedy (param $r i32) (param $n i32) (param $moves i32) (param $ctx i32) (param $steps i32) (result i32)
     (local $i i32) (local $best i32) (local $ties i32) (local $s f64) (local $bestScore f64) (local $last i32)
     (local $before i32) (local $triples i32) (local $a i32) (local $j i32) (local $sum f64) (local $terms i32)
     (local $base i32) (local $mask i32) (local $context i32) (local $row i32) (local $v i32) (local $gate i32)
-    (if (f64.lt (call $rand) (global.get $eps)) (then (return (call $below (local.get $n)))))
     ;; The context is the same for every move scored: read once.
     (if (i32.ge_u (local.get $steps) (i32.const 1))
       (then (local.set $last (call $lastBefore (local.get $ctx) (local.get $steps) (local.get $r)))))
@@ -775,6 +779,16 @@ export const POLICY_WAT = `
     (call $gAdvance)
     (i32.const 1))
 
+  ;; The terms of the n legal moves the game module listed last, into the scratch list.
+  (func $listLegal (param $n i32)
+    (local $j i32)
+    (block $listed (loop $list
+      (br_if $listed (i32.ge_u (local.get $j) (local.get $n)))
+      (i32.store (i32.add (global.get $list) (i32.shl (local.get $j) (i32.const 2)))
+        (call $at (global.get $terms) (call $gLegalAt (local.get $j))))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $list))))
+
   ;; ---- simulate: core's genericSimulate, whole, inside the module ----
   ;; starts: per simulation the game-memory address of its start state (i32); offsets/prefix: the batch's
   ;; prefixes (move terms); forced: per simulation one byte, 1 when its prefix's last joint move is made first
@@ -787,7 +801,7 @@ export const POLICY_WAT = `
       (param $depths i32) (param $truncated i32) (param $moveOffsets i32) (param $hist i32) (param $recorded i32)
       (result i32)
     (local $i i32) (local $hlen i32) (local $plen i32) (local $depth i32) (local $r i32) (local $n i32)
-    (local $j i32) (local $c i32) (local $ctxSteps i32) (local $ctx i32) (local $g f64) (local $recLen i32)
+    (local $c i32) (local $ctxSteps i32) (local $ctx i32) (local $g f64) (local $recLen i32)
     (local $end i32) (local $from i32)
     (call $seed (local.get $seedValue))
     (global.set $external (i32.const 0))
@@ -821,19 +835,28 @@ export const POLICY_WAT = `
           (br_if $roles_done (i32.ge_u (local.get $r) (global.get $R)))
           (local.set $n (call $gLegal (local.get $r)))
           (if (i32.eqz (local.get $n)) (then (return (i32.add (local.get $r) (i32.const 1)))))
-          (local.set $j (i32.const 0))
-          (block $listed (loop $list
-            (br_if $listed (i32.ge_u (local.get $j) (local.get $n)))
-            (i32.store (i32.add (global.get $list) (i32.shl (local.get $j) (i32.const 2)))
-              (call $at (global.get $terms) (call $gLegalAt (local.get $j))))
-            (local.set $j (i32.add (local.get $j) (i32.const 1)))
-            (br $list)))
-          (local.set $c (if (result i32) (i32.eq (local.get $n) (i32.const 1))
-            (then (i32.const 0))
-            (else (call $choose (local.get $r) (local.get $n) (global.get $list) (local.get $ctx) (local.get $ctxSteps)))))
+          ;; The legal moves' terms are listed only for a choice that scores them (MAST, NST's greedy choice): a
+          ;; lone move, a uniform draw and NST's ε-draw need the chosen move's term alone. The draws are $choose's.
+          (local.set $c (i32.const 0))
+          (if (i32.gt_u (local.get $n) (i32.const 1))
+            (then
+              (if (i32.eq (global.get $kind) (i32.const 2))
+                (then
+                  (if (f64.lt (call $rand) (global.get $eps))
+                    (then (local.set $c (call $below (local.get $n))))
+                    (else
+                      (call $listLegal (local.get $n))
+                      (local.set $c (call $nstGreedy (local.get $r) (local.get $n) (global.get $list) (local.get $ctx)
+                        (local.get $ctxSteps))))))
+                (else
+                  (if (i32.eqz (global.get $kind))
+                    (then (local.set $c (call $below (local.get $n))))
+                    (else
+                      (call $listLegal (local.get $n))
+                      (local.set $c (call $mastChoose (local.get $r) (local.get $n) (global.get $list)))))))))
           (call $gSelect (local.get $r) (local.get $c))
           (i32.store (i32.add (local.get $hist) (i32.shl (i32.add (local.get $hlen) (local.get $r)) (i32.const 2)))
-            (call $at (global.get $list) (local.get $c)))
+            (call $at (global.get $terms) (call $gLegalAt (local.get $c))))
           (local.set $r (i32.add (local.get $r) (i32.const 1)))
           (br $roles)))
         (local.set $hlen (i32.add (local.get $hlen) (global.get $R)))
