@@ -8,7 +8,7 @@ import type { PlayedTurn, RecoveryLevel, TurnMessage } from './worker/worker-pro
 /** Messages above this size are not read on the event loop: only their envelope is (START and PREVIEW). */
 const LARGE_MESSAGE = 64 * 1024;
 
-/** A move that leaves this much after `clock − margin` is logged as late (one search slice of tolerance). */
+/** A move that leaves this much after its deadline (`moveDeadline`) is logged as late (one search slice of tolerance). */
 const LATE_TOLERANCE_MS = 20;
 
 /** How often the watchdog looks at the match's worker, and the least silence it takes for being stuck. */
@@ -211,6 +211,14 @@ export class Player {
     return receivedAt + clockMs - Math.min(this.settings.marginMs / 2, clockMs / 4);
   }
 
+  /**
+   * When the worker's move is due: the whole margin before the clock, but never more than half the clock, so a
+   * clock shorter than the margin still leaves the worker time, and the move is due before the guard.
+   */
+  private moveDeadline(receivedAt: number, clockMs: number): number {
+    return receivedAt + clockMs - Math.min(this.settings.marginMs, clockMs / 2);
+  }
+
   private async preview(text: string, clockEnd: number): Promise<string> {
     const worker = this.takeSpare();
     const result = await worker.request({ type: 'preview', text }, clockEnd - this.settings.marginMs / 2);
@@ -278,7 +286,7 @@ export class Player {
    * the guard is answered for with the move it preferred, then replaced.
    */
   private async play(match: HostedMatch, message: TurnMessage, receivedAt: number): Promise<string> {
-    const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
+    const deadline = this.moveDeadline(receivedAt, match.playClockMs);
     const until = this.guard(receivedAt, match.playClockMs);
     const turn = match.turns.length + 1;
     match.playing = true;
