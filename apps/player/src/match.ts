@@ -255,6 +255,8 @@ export class Match {
 
   /** Takes in a turn answered before this match took over (`sent`: the move the player replied). */
   async replay(input: TurnInput, sent: string): Promise<void> {
+    // A match set up after its start clock may still be warming up when it takes in the turns it missed.
+    this.loop.stop();
     if (this.uct) this.advancePerfect(input);
     else {
       this.untracked ??= new InformationSetWalks(this.reasoner, this.setup.role, WALKS, this.rng);

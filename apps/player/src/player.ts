@@ -8,7 +8,7 @@ import type { PlayedTurn, RecoveryLevel, TurnMessage } from './worker/worker-pro
 /** Messages above this size are not read on the event loop: only their envelope is (START and PREVIEW). */
 const LARGE_MESSAGE = 64 * 1024;
 
-/** A move that leaves this much after `clock − margin` is logged as late (one search slice of tolerance). */
+/** A move that leaves this much after its deadline (`moveDeadline`) is logged as late (one search slice of tolerance). */
 const LATE_TOLERANCE_MS = 20;
 
 /** How often the watchdog looks at the match's worker, and the least silence it takes for being stuck. */
@@ -54,6 +54,8 @@ interface HostedMatch {
   replacing: { worker: WorkerHandle; ready: Promise<boolean> } | null;
   /** Failed workers so far: the first failure moves the match to the prover, the next to legal-only answers. */
   failures: number;
+  /** Why the rules were refused, when a set-up that outlasted the start clock ended in an error reply. */
+  refused: string | null;
   /** A PLAY is being answered (the watchdog leaves the worker to the PLAY's own time limits). */
   playing: boolean;
   /** The move the shell sent for the last turn in the place of a slow worker it kept, to tell that worker. */
@@ -211,6 +213,14 @@ export class Player {
     return receivedAt + clockMs - Math.min(this.settings.marginMs / 2, clockMs / 4);
   }
 
+  /**
+   * When the worker's move is due: the whole margin before the clock, but never more than half the clock, so a
+   * clock shorter than the margin still leaves the worker time, and the move is due before the guard.
+   */
+  private moveDeadline(receivedAt: number, clockMs: number): number {
+    return receivedAt + clockMs - Math.min(this.settings.marginMs, clockMs / 2);
+  }
+
   private async preview(text: string, clockEnd: number): Promise<string> {
     const worker = this.takeSpare();
     const result = await worker.request({ type: 'preview', text }, clockEnd - this.settings.marginMs / 2);
@@ -240,7 +250,13 @@ export class Player {
       const until = receivedAt + clockMs - Math.min(this.settings.marginMs, clockMs / 4);
       const deadline = until - Math.min(this.settings.marginMs / 2, clockMs / 4);
       const worker = this.takeSpare();
-      const result = await worker.request({ type: 'start', text, deadline: epoch(deadline) }, until);
+      // The set-up itself has no time limit: one not done by `until` goes on after the reply (`startLate`).
+      const setUp = worker.request(
+        { type: 'start', text, deadline: epoch(deadline) },
+        Number.POSITIVE_INFINITY,
+      );
+      const result = await within(setUp, until);
+      if (result === null) return this.startLate(message, text, worker, setUp, receivedAt);
       if (!result.ok) {
         void worker.terminate();
         this.logger.log('warn', 'start-failed', {
@@ -254,21 +270,55 @@ export class Player {
         void worker.terminate();
         return result.text;
       }
-      this.match = {
-        id: message.matchId,
-        startText: text,
-        playClockMs: message.playClock * 1000,
-        worker,
-        replacing: null,
-        failures: 0,
-        playing: false,
-        answeredFor: null,
-        turns: [],
-      };
+      this.match = hostedMatch(message, text, worker);
       return 'ready';
     } finally {
       this.starting = null;
     }
+  }
+
+  /**
+   * A START whose worker is still setting up at the reply's time (a large game, a loaded or stalled machine):
+   * the match is kept and answered `ready`, so that the manager goes on (docs/decisions.md), and the worker
+   * sets up on as a replacement replays: PLAYs before it is ready are answered `nil`, and it takes them in
+   * before it plays. It is not cut off at any time: a replacement would repeat the same set-up from the start
+   * (with the start clock gone, both read the rules onto the prover); only its death ends it.
+   */
+  private startLate(
+    message: { matchId: string; startClock: number; playClock: number },
+    text: string,
+    worker: WorkerHandle,
+    setUp: Promise<WorkerResult>,
+    receivedAt: number,
+  ): string {
+    const match = hostedMatch(message, text, null);
+    this.match = match;
+    this.logger.log('warn', 'start-late', {
+      match: match.id,
+      startClock: message.startClock,
+      consequence: 'ready; the worker sets the match up on, and PLAYs are answered nil until it is ready',
+    });
+    this.takeOver(match, worker, setUp, Number.POSITIVE_INFINITY, (result) => {
+      if (this.match !== match) return;
+      if (result === null) {
+        this.logger.log('info', 'start-ready-late', {
+          match: match.id,
+          setupMs: Math.round(performance.now() - receivedAt),
+          turnsMissed: match.turns.length,
+        });
+        return;
+      }
+      // An error reply refuses the rules, as it would have within the clock; anything else failed the worker.
+      if (result.ok) match.refused = result.text;
+      this.logger.log('warn', 'start-failed', {
+        match: match.id,
+        reason: result.ok ? result.text : result.reason,
+        consequence: result.ok
+          ? 'the rules were refused after the start clock: every PLAY of the match is answered nil'
+          : 'a replacement sets the match up at the next PLAY',
+      });
+    });
+    return 'ready';
   }
 
   /**
@@ -278,11 +328,14 @@ export class Player {
    * the guard is answered for with the move it preferred, then replaced.
    */
   private async play(match: HostedMatch, message: TurnMessage, receivedAt: number): Promise<string> {
-    const deadline = receivedAt + match.playClockMs - this.settings.marginMs;
+    const deadline = this.moveDeadline(receivedAt, match.playClockMs);
     const until = this.guard(receivedAt, match.playClockMs);
     const turn = match.turns.length + 1;
     match.playing = true;
-    let result: WorkerResult = { ok: false, reason: 'no worker could take over the match in time' };
+    let result: WorkerResult = {
+      ok: false,
+      reason: match.refused ?? 'no worker could take over the match in time',
+    };
     let progress: Progress | null = null;
     let asked: WorkerHandle | null = null;
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -387,18 +440,10 @@ export class Player {
 
   /** The worker to send a PLAY to: the match's, or its replacement if it is ready by `until`. */
   private async workerFor(match: HostedMatch, until: number): Promise<WorkerHandle | null> {
-    if (match.worker || this.closed) return match.worker;
+    if (match.worker || this.closed || match.refused !== null) return match.worker;
     if (!match.replacing) this.replace(match, 'no worker');
     const replacing = match.replacing!;
-    let timer: NodeJS.Timeout | undefined;
-    const ready = await Promise.race([
-      replacing.ready,
-      new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), Math.max(0, until - performance.now()));
-      }),
-    ]);
-    clearTimeout(timer);
-    return ready ? replacing.worker : null;
+    return (await within(replacing.ready, until)) ? replacing.worker : null;
   }
 
   /**
@@ -406,7 +451,7 @@ export class Player {
    * turns so far: with the prover after the first failure, answering legal moves only after that.
    */
   private replace(match: HostedMatch, reason: string): void {
-    if (this.closed) return;
+    if (this.closed || match.refused !== null) return;
     if (match.worker) {
       match.failures++;
       void match.worker.terminate(reason);
@@ -428,33 +473,52 @@ export class Player {
     // A replay on loaded cores takes longer than one clock; a replacement cut at each clock and started again
     // never caught up (Krieg-TicTacToe at 1 s clocks: 94 nil answers in 13 matches).
     const until = performance.now() + Math.max(RESUME_CLOCKS * match.playClockMs, MIN_RESUME_MS);
+    const resumed = worker.request(
+      { type: 'resume', text: match.startText, level, turns: match.turns },
+      until,
+    );
+    this.takeOver(match, worker, resumed, until, (result) => {
+      if (result !== null && this.match === match) {
+        this.logger.log('warn', 'resume-failed', {
+          match: match.id,
+          recovery: level,
+          reason: result.ok ? result.text : result.reason,
+        });
+      }
+    });
+  }
+
+  /**
+   * Makes `worker` the match's worker once `setUp` (its START or resume) is ready and it has taken in the turns
+   * the shell answered meanwhile (each catch-up bounded by `until`); `settled` hears null then, or the failed
+   * result (the worker is then terminated and counted as failed).
+   */
+  private takeOver(
+    match: HostedMatch,
+    worker: WorkerHandle,
+    setUp: Promise<WorkerResult>,
+    until: number,
+    settled: (failed: WorkerResult | null) => void,
+  ): void {
     let replayed = match.turns.length;
-    const ready = worker
-      .request({ type: 'resume', text: match.startText, level, turns: match.turns }, until)
-      .then(async (result) => {
-        // The turns the shell answered meanwhile are taken in before the replacement plays.
-        while (result.ok && result.text === 'ready' && match.turns.length > replayed) {
-          const missed = match.turns.slice(replayed);
-          replayed = match.turns.length;
-          result = await worker.request({ type: 'catch-up', turns: missed }, until);
-        }
-        if (match.replacing?.worker !== worker) return false;
-        match.replacing = null;
-        if (result.ok && result.text === 'ready') {
-          match.worker = worker;
-          return true;
-        }
-        match.failures++;
-        void worker.terminate();
-        if (this.match === match) {
-          this.logger.log('warn', 'resume-failed', {
-            match: match.id,
-            recovery: level,
-            reason: result.ok ? result.text : result.reason,
-          });
-        }
-        return false;
-      });
+    const ready = setUp.then(async (result) => {
+      while (result.ok && result.text === 'ready' && match.turns.length > replayed) {
+        const missed = match.turns.slice(replayed);
+        replayed = match.turns.length;
+        result = await worker.request({ type: 'catch-up', turns: missed }, until);
+      }
+      if (match.replacing?.worker !== worker) return false;
+      match.replacing = null;
+      if (result.ok && result.text === 'ready') {
+        match.worker = worker;
+        settled(null);
+        return true;
+      }
+      match.failures++;
+      void worker.terminate();
+      settled(result);
+      return false;
+    });
     match.replacing = { worker, ready };
   }
 
@@ -506,4 +570,35 @@ export class Player {
     void worker.exited.then(() => this.live.delete(worker));
     return worker;
   }
+}
+
+/** The match of a START, played by `worker` (null while its set-up goes on after the reply). */
+function hostedMatch(
+  message: { matchId: string; playClock: number },
+  startText: string,
+  worker: WorkerHandle | null,
+): HostedMatch {
+  return {
+    id: message.matchId,
+    startText,
+    playClockMs: message.playClock * 1000,
+    worker,
+    replacing: null,
+    failures: 0,
+    refused: null,
+    playing: false,
+    answeredFor: null,
+    turns: [],
+  };
+}
+
+/** What `promise` resolves to, or null if `until` (performance.now() ms) passes first. */
+async function within<T>(promise: Promise<T>, until: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), Math.max(0, until - performance.now()));
+  });
+  const result = await Promise.race([promise, expired]);
+  clearTimeout(timer);
+  return result;
 }

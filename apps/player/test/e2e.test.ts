@@ -103,8 +103,8 @@ describe('GGP protocol over loopback HTTP', () => {
   });
 
   // On loaded cores (load 12 on 2) the shell and its worker each wait tens to hundreds of milliseconds to be
-  // scheduled: a 0.3 s START then fails by design (the shell answers an error at its 225 ms guard rather than be
-  // late, and ggp-base gives a START no grace), and a 0.3 s PLAY's reply came up to 458 ms after it was sent.
+  // scheduled: a 0.3 s START is then answered `ready` at its 225 ms guard before its worker is (the first PLAYs
+  // may be nil: slow-setup.test.ts), and a 0.3 s PLAY's reply came up to 458 ms after it was sent.
   // So the START gets a clock the worker can meet, and the replies ggp-base's grace. What is checked keeps its
   // meaning: every reply well-formed and legal (never nil), and in time for ggp-base's manager.
   it('replies in time with a legal move when the play clock is shorter than the safety margin', async () => {

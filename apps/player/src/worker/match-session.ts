@@ -75,7 +75,7 @@ export class MatchSession {
         playClock: message.playClock,
         marginMs,
         consequence:
-          'the prover without checks at start; replies without search when the play clock is shorter than the margin',
+          'the prover without checks at start; when the play clock is shorter than the margin, a search of half the clock',
       });
     }
     const choice = backendForGame(config, hash, message.matchId, this.settings.backend);

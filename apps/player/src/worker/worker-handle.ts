@@ -152,12 +152,16 @@ export class WorkerHandle {
 
   /**
    * Sends a request; resolves to the reply, or to a failure when the worker dies or `until`
-   * (performance.now() ms) passes first. A late reply is dropped.
+   * (performance.now() ms; infinite: no limit) passes first. A late reply is dropped.
    */
   request(request: Request, until: number): Promise<WorkerResult> {
     if (this.death !== null) return Promise.resolve({ ok: false, reason: this.death });
     const id = this.nextId++;
     const result = new Promise<WorkerResult>((resolve) => {
+      if (until === Number.POSITIVE_INFINITY) {
+        this.pending.set(id, resolve);
+        return;
+      }
       const timer = setTimeout(
         () => {
           // A timer that runs much later than asked means this process itself did not run meanwhile (the whole
