@@ -10,12 +10,9 @@ import { expectWellFormed, gameText, playerForTests, rulesList, runMatch, send }
 
 const player = playerForTests({ backend: 'prover', search: { seed: 5, policy: 'mast' } });
 
-const events = (match: string) =>
-  player.logs.map((l) => JSON.parse(l)).filter((e) => e.match === match) as Record<string, unknown>[];
-
 /** The process playing `match` now: the one that logged its START, or the last replacement. */
 function workerPid(match: string): number {
-  const set = events(match).filter((e) => e.event === 'start' || e.event === 'resumed');
+  const set = player.events(match).filter((e) => e.event === 'start' || e.event === 'resumed');
   return set.at(-1)!.pid as number;
 }
 
@@ -59,7 +56,7 @@ describe('a match worker frozen mid-PLAY (issue 20)', () => {
     expect(slowest).toBeLessThan(2000);
     expect(frozen).toHaveLength(2);
     expect(frozen[0]!.pid).not.toBe(frozen[1]!.pid);
-    const log = events('frozen.1');
+    const log = player.events('frozen.1');
     for (const { turn, pid } of frozen) {
       const fallback = log.find((e) => e.event === 'fallback-move' && e.turn === turn);
       expect(fallback, `turn ${turn} answered for`).toBeDefined();
@@ -99,7 +96,7 @@ describe('a match worker frozen mid-PLAY (issue 20)', () => {
       process.kill(pid, 'SIGSTOP');
       setTimeout(resume, 120);
       expect((await send(player.url, `(play ${id} (noop ${answer}))`)).body).toMatch(mark);
-      expect(events(id).filter((e) => e.event === 'worker-replaced')).toEqual([]);
+      expect(player.events(id).filter((e) => e.event === 'worker-replaced')).toEqual([]);
       expect(workerPid(id)).toBe(pid);
     } finally {
       resume();
@@ -152,7 +149,7 @@ async function stallDuringFirstPlay(id: string, pid: number, stall: Stall): Prom
   }).unref();
   const first = await send(player.url, `(play ${id} nil)`);
   expectWellFormed(first);
-  const log = () => events(id);
+  const log = () => player.events(id);
   if (stall === 'worker-ran') {
     // The worker had replied by its deadline: that reply is sent, not a fallback.
     expect(first.body).toMatch(mark);

@@ -13,6 +13,8 @@ export interface TestPlayer {
   readonly url: string;
   /** Its log lines (written to $PLAYER_LOG when the file's tests end). */
   readonly logs: string[];
+  /** The logged events of one match, parsed, in order. */
+  events(match: string): Record<string, unknown>[];
 }
 
 /** A player on an ephemeral port for the tests of one file: listening before them, closed after them. */
@@ -33,6 +35,8 @@ export function playerForTests(options: PlayerOptions): TestPlayer {
     get url() {
       return url;
     },
+    events: (match) =>
+      logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.match === match),
   };
 }
 

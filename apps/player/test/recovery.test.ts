@@ -22,9 +22,6 @@ const player = playerForTests({
   workerHeapMb: 512,
 });
 
-const events = (match: string) =>
-  player.logs.map((l) => JSON.parse(l)).filter((e) => e.match === match) as Record<string, unknown>[];
-
 describe('worker failure (issue 25)', () => {
   it('answers every PLAY legally in time while its workers hang, replacing them, and plays the next match normally', async () => {
     const { moves } = await runMatch(player.url, {
@@ -39,7 +36,7 @@ describe('worker failure (issue 25)', () => {
       avoid: ['(mark 3 3)'],
     });
     expect(moves).toBeGreaterThanOrEqual(5);
-    const replaced = events('hang.1').filter((e) => e.event === 'worker-replaced');
+    const replaced = player.events('hang.1').filter((e) => e.event === 'worker-replaced');
     // The first failure moves the match to the prover, any later one to legal-only answers; how many
     // replacements a match needs depends on when the search reaches the corner, so only the order is fixed
     // (test/resume.test.ts takes a match over at legal-only directly).
@@ -55,9 +52,9 @@ describe('worker failure (issue 25)', () => {
       playClock: 1,
       seed: 7,
     });
-    const searched = events('after.1').filter((e) => e.event === 'move');
+    const searched = player.events('after.1').filter((e) => e.event === 'move');
     expect(searched.some((e) => (e.simulations as number) > 0)).toBe(true);
-    expect(events('after.1').filter((e) => e.event === 'worker-replaced')).toEqual([]);
+    expect(player.events('after.1').filter((e) => e.event === 'worker-replaced')).toEqual([]);
   }, 60_000);
 
   it('answers ABORT and INFO at once while the worker is stuck', async () => {

@@ -7,9 +7,6 @@ import { playerForTests, runMatch } from './manager.js';
 
 const player = playerForTests({ backend: 'prover', marginMs: 2000, search: { seed: 3, iterations: 20 } });
 
-const events = (match: string) =>
-  player.logs.map((l) => JSON.parse(l)).filter((e) => e.match === match) as Record<string, unknown>[];
-
 describe('a play clock shorter than the margin', () => {
   it('answers every PLAY in time and logs none of them late', async () => {
     const { moves } = await runMatch(player.url, {
@@ -21,7 +18,7 @@ describe('a play clock shorter than the margin', () => {
       seed: 2,
     });
     expect(moves).toBeGreaterThanOrEqual(5);
-    const log = events('short.ttt');
+    const log = player.events('short.ttt');
     expect(log.some((e) => e.event === 'clock-too-short')).toBe(true);
     expect(log.filter((e) => e.event === 'move').length).toBeGreaterThanOrEqual(3);
     expect(log.filter((e) => e.event === 'late-move')).toEqual([]);

@@ -11,9 +11,6 @@ import { expectWellFormed, gameText, playerForTests, rulesList, send } from './m
 // A fixed simulation budget: each move is answered as soon as it is searched, so a match takes a second or two.
 const player = playerForTests({ backend: 'prover', search: { seed: 7, iterations: 20 } });
 
-const events = (match: string) =>
-  player.logs.map((l) => JSON.parse(l)).filter((e) => e.match === match) as Record<string, unknown>[];
-
 /**
  * Plays a whole match against random opponents, the manager playing a legal move of its own for the player
  * when it sends nil (as ggp-base's does); every reply must be in time and legal or nil. The player's replies.
@@ -55,7 +52,7 @@ async function playMatch(
   }
   expect((await send(player.url, `(stop ${id} ${last})`)).body).toBe('done');
   expect((await send(player.url, '(info)')).body).toBe('((name gdlkit) (status available))');
-  const log = events(id);
+  const log = player.events(id);
   expect(log.filter((e) => e.event === 'unknown-match')).toEqual([]);
   expect(log.some((e) => e.event === 'start-late')).toBe(true);
   const ready = log.find((e) => e.event === 'start-ready-late');
@@ -114,7 +111,7 @@ describe('a START not set up within its start clock', () => {
     expect((await send(player.url, `(play ${id} nil)`)).body).toBe('nil');
     expect((await send(player.url, `(play ${id} ((move c1)))`)).body).toBe('nil');
     expect((await send(player.url, `(stop ${id} ((move c1)))`)).body).toBe('done');
-    const log = events(id);
+    const log = player.events(id);
     const failed = log.find((e) => e.event === 'start-failed');
     expect(failed?.reason).toMatch(/^\(error "invalid game description/);
     expect(log.filter((e) => e.event === 'worker-replaced')).toEqual([]);
